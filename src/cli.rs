@@ -1,0 +1,99 @@
+//! The command line (DESIGN §3).
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "sourcepolicy",
+    version,
+    about = "Lint curated Markdown resource lists against a written source policy",
+    long_about = "Lint curated Markdown resource lists (reading guides, awesome lists) against a \
+written source policy: every core source is a paper, official docs or spec, the implementing \
+repository, or a direct implementer report; sections are well formed; links are sound.\n\n\
+Exit status: 0 no error-severity finding, 1 at least one, 2 the run itself failed.",
+    after_help = "Examples:\n  sourcepolicy lint                     lint the policy's [list] files, else README.md\n  sourcepolicy lint README.md --format json\n  sourcepolicy lint --select structure,link --ignore link/malformed\n  sourcepolicy entries README.md        every source with its kind and the reason\n  sourcepolicy explain perf/missing-context\n  sourcepolicy init                     write the default policy.toml to edit"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Check lists against the policy and report findings
+    Lint(LintArgs),
+    /// List every source (a link inside an entry) with its section, kind and the reason
+    Entries(EntriesArgs),
+    /// Explain a rule: what it checks, why, an example, how to fix; no RULE lists all rules
+    Explain {
+        /// A rule name (`structure/toc-mismatch`) or a family (`structure`)
+        rule: Option<String>,
+    },
+    /// Write the default policy.toml into the current folder (refuses to overwrite)
+    Init {
+        /// Where to write it
+        #[arg(long, default_value = "policy.toml", value_name = "FILE")]
+        path: PathBuf,
+    },
+    /// Print the policy in effect: the default with your policy.toml layered on top
+    Policy {
+        #[command(flatten)]
+        policy: PolicyArg,
+    },
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct PolicyArg {
+    /// Policy file [default: ./policy.toml or the nearest parent's, up to the repository root;
+    /// else the built-in policy]
+    #[arg(long, value_name = "FILE")]
+    pub policy: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct LintArgs {
+    /// Markdown files to lint [default: the policy's [list] files, else README.md]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub policy: PolicyArg,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// The date frontier rules judge against, YYYY-MM-DD [default: today, UTC]
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    pub today: Option<String>,
+    /// Report only these rules or families (comma-separated: `perf,link/duplicate`)
+    #[arg(long, value_delimiter = ',', value_name = "RULE,...")]
+    pub select: Vec<String>,
+    /// Do not report these rules or families (comma-separated)
+    #[arg(long, value_delimiter = ',', value_name = "RULE,...")]
+    pub ignore: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct EntriesArgs {
+    /// Markdown files [default: the policy's [list] files, else README.md]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub policy: PolicyArg,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = EntriesFormat::Table)]
+    pub format: EntriesFormat,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// rustc-style diagnostics with the source line, then a summary line
+    Human,
+    /// One JSON object: {"version": 1, "findings": [...], "summary": {...}}
+    Json,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntriesFormat {
+    /// An aligned table
+    Table,
+    /// {"version": 1, "entries": [...]}
+    Json,
+}

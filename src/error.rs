@@ -1,0 +1,124 @@
+//! The one error type of a failed run (exit status 2): a message, optionally a help line and a
+//! labelled span in a named source, rendered by miette in `main`.
+
+use miette::{Diagnostic, LabeledSpan, SourceCode};
+use std::fmt;
+use std::ops::Range;
+
+#[derive(Debug)]
+pub struct Error {
+    pub message: String,
+    pub help: Option<String>,
+    source: Option<Box<Located>>,
+}
+
+#[derive(Debug)]
+struct Located {
+    src: miette::NamedSource<String>,
+    span: Range<usize>,
+    label: String,
+}
+
+impl Error {
+    pub fn new(message: impl Into<String>) -> Self {
+        Error {
+            message: message.into(),
+            help: None,
+            source: None,
+        }
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Points the error at `span` of a file's text, so the report shows the line.
+    pub fn at(
+        mut self,
+        name: &str,
+        text: &str,
+        span: Range<usize>,
+        label: impl Into<String>,
+    ) -> Self {
+        self.source = Some(Box::new(Located {
+            src: miette::NamedSource::new(name, text.to_string()),
+            span,
+            label: label.into(),
+        }));
+        self
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl Diagnostic for Error {
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.source.as_ref().map(|l| &l.src as &dyn SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        self.source.as_ref().map(|l| {
+            Box::new(std::iter::once(LabeledSpan::new_with_span(
+                Some(l.label.clone()),
+                l.span.clone(),
+            ))) as Box<dyn Iterator<Item = LabeledSpan>>
+        })
+    }
+}
+
+/// The closest candidate by edit distance, when it is close enough to be a likely typo.
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let mut best: Option<(usize, &str)> = None;
+    for c in candidates {
+        let d = levenshtein(&word.to_lowercase(), &c.to_lowercase());
+        if best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, c));
+        }
+    }
+    best.filter(|(d, c)| *d <= 2.max(c.chars().count() / 3))
+        .map(|(_, c)| c)
+}
+
+fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggests_close_words_only() {
+        let keys = ["max_entries", "exempt", "frontier", "hardware"];
+        assert_eq!(did_you_mean("max_entires", keys), Some("max_entries"));
+        assert_eq!(did_you_mean("fronteir", keys), Some("frontier"));
+        assert_eq!(did_you_mean("colour", keys), None);
+    }
+}

@@ -1,0 +1,132 @@
+use clap::Parser;
+use sourcepolicy::cli::{Cli, Command, EntriesFormat, Format};
+use sourcepolicy::date::Date;
+use sourcepolicy::error::Error;
+use sourcepolicy::lint::{LintOptions, Selection};
+use sourcepolicy::report;
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown".into());
+        let at = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        eprintln!("sourcepolicy: internal error: {msg}{at}; please report it with the input");
+    }));
+    let cli = Cli::parse();
+    match std::panic::catch_unwind(|| run(cli)) {
+        Ok(Ok(code)) => ExitCode::from(code),
+        Ok(Err(e)) => {
+            print_error(&e);
+            ExitCode::from(2)
+        }
+        Err(_) => ExitCode::from(2),
+    }
+}
+
+fn color_on(stream_is_tty: bool) -> bool {
+    stream_is_tty && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+fn width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .filter(|&w: &usize| w >= 40)
+        .unwrap_or(100)
+}
+
+fn print_error(e: &Error) {
+    let theme = if color_on(std::io::stderr().is_terminal()) {
+        miette::GraphicalTheme::unicode()
+    } else {
+        miette::GraphicalTheme::unicode_nocolor()
+    };
+    let mut s = String::new();
+    let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(width());
+    if handler.render_report(&mut s, e).is_err() {
+        s = format!("error: {e}\n");
+    }
+    let _ = std::io::stderr().write_all(s.as_bytes());
+}
+
+/// Writes to stdout; a closed pipe (`| head`) is not an error.
+fn emit(s: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(s.as_bytes()).and_then(|_| out.flush());
+}
+
+fn run(cli: Cli) -> Result<u8, Error> {
+    let cwd = std::env::current_dir().map_err(|e| Error::new(format!("no current folder: {e}")))?;
+    match cli.command {
+        Command::Lint(args) => {
+            let today = match &args.today {
+                Some(s) => Date::parse(s).map_err(|e| {
+                    Error::new(format!("--today {s}: the date {e}")).with_help(
+                        "give a real calendar day as YYYY-MM-DD, e.g. --today 2026-09-01",
+                    )
+                })?,
+                None => Date::today_utc(),
+            };
+            let selection = Selection::new(&args.select, &args.ignore)?;
+            let loaded = sourcepolicy::load_policy(args.policy.policy.as_deref(), &cwd)?;
+            let files = sourcepolicy::resolve_files(&args.files, &loaded)?;
+            let opts = LintOptions { today, selection };
+            let reports = sourcepolicy::lint_files(&files, &loaded.policy, &opts)?;
+            let out = match args.format {
+                Format::Json => report::json::render(&reports),
+                Format::Human => report::human::render(
+                    &reports,
+                    &report::human::HumanOptions {
+                        color: color_on(std::io::stdout().is_terminal()),
+                        width: width(),
+                    },
+                ),
+            };
+            emit(&out);
+            Ok(u8::from(report::totals(&reports).errors > 0))
+        }
+        Command::Entries(args) => {
+            let loaded = sourcepolicy::load_policy(args.policy.policy.as_deref(), &cwd)?;
+            let files = sourcepolicy::resolve_files(&args.files, &loaded)?;
+            let rows = sourcepolicy::list_sources(&files, &loaded.policy)?;
+            emit(&match args.format {
+                EntriesFormat::Json => report::entries::render_json(&rows),
+                EntriesFormat::Table => report::entries::render_table(&rows, width()),
+            });
+            Ok(0)
+        }
+        Command::Explain { rule } => {
+            emit(&sourcepolicy::explain(rule.as_deref())?);
+            Ok(0)
+        }
+        Command::Init { path } => {
+            sourcepolicy::init(&path)?;
+            emit(&format!(
+                "wrote {}: the default policy, commented key by key; delete what you do not change\n",
+                path.display()
+            ));
+            Ok(0)
+        }
+        Command::Policy { policy } => {
+            let loaded = sourcepolicy::load_policy(policy.policy.as_deref(), &cwd)?;
+            let origin = match &loaded.path {
+                Some(p) => format!(
+                    "# The built-in policy with {} layered on top.\n\n",
+                    p.display()
+                ),
+                None => "# The built-in policy (no policy.toml found).\n\n".to_string(),
+            };
+            emit(&(origin + &loaded.policy.to_toml()));
+            Ok(0)
+        }
+    }
+}

@@ -1,0 +1,280 @@
+//! The source policy: schema, the embedded default, layering a user's file over it, and
+//! errors that point at the offending key.
+
+use crate::document::Document;
+use crate::error::{did_you_mean, Error};
+use crate::finding::Level;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The default policy, `policy.toml` at the repository root, compiled in.
+pub const DEFAULT_POLICY: &str = include_str!("../policy.toml");
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Policy {
+    pub list: ListPolicy,
+    pub sections: SectionPolicy,
+    pub links: LinkPolicy,
+    /// Severity per rule name or family.
+    pub rules: BTreeMap<String, Level>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ListPolicy {
+    pub files: Vec<String>,
+    pub max_file_bytes: u64,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SectionPolicy {
+    pub exempt: Vec<Pattern>,
+    pub core: Vec<Pattern>,
+    pub frontier: Vec<Pattern>,
+    pub hardware: Vec<Pattern>,
+    pub contents: Vec<Pattern>,
+    pub max_entries: usize,
+    pub forbidden_headings: Vec<Pattern>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LinkPolicy {
+    pub schemes: Vec<String>,
+}
+
+/// A case-insensitive regular expression, compiled when the policy is read so that a bad
+/// pattern is reported at its line in the policy file.
+#[derive(Debug, Clone)]
+pub struct Pattern {
+    source: String,
+    re: regex::Regex,
+}
+
+impl Pattern {
+    pub fn new(source: &str) -> Result<Pattern, regex::Error> {
+        let re = regex::RegexBuilder::new(source)
+            .case_insensitive(true)
+            .size_limit(1 << 20)
+            .build()?;
+        Ok(Pattern {
+            source: source.to_string(),
+            re,
+        })
+    }
+
+    pub fn is_match(&self, s: &str) -> bool {
+        self.re.is_match(s)
+    }
+
+    pub fn regex(&self) -> &regex::Regex {
+        &self.re
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.source
+    }
+}
+
+impl<'de> Deserialize<'de> for Pattern {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Pattern::new(&s).map_err(|e| {
+            let detail = e.to_string();
+            let last = detail
+                .lines()
+                .last()
+                .unwrap_or("invalid")
+                .trim()
+                .to_string();
+            serde::de::Error::custom(format!("invalid regular expression `{s}`: {last}"))
+        })
+    }
+}
+
+impl Serialize for Pattern {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.source)
+    }
+}
+
+/// How the policy scopes one section.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Scope {
+    pub exempt: bool,
+    pub core: bool,
+    pub frontier: bool,
+    pub hardware: bool,
+    pub contents: bool,
+}
+
+fn any_match(patterns: &[Pattern], s: &str) -> bool {
+    patterns.iter().any(|p| p.is_match(s))
+}
+
+impl Policy {
+    /// The embedded default policy.
+    pub fn default_policy() -> Policy {
+        toml::from_str(DEFAULT_POLICY).expect("the embedded policy.toml is valid (tested)")
+    }
+
+    /// The default policy with a user's policy file layered over it. `name` labels errors.
+    pub fn layered(name: &str, text: &str, rule_names: &[&str]) -> Result<Policy, Error> {
+        // Read the user's file on its own first, so errors point into it.
+        let user: Policy = toml::from_str(text).map_err(|e| toml_error(name, text, &e))?;
+        for key in user.rules.keys() {
+            if !rule_names.contains(&key.as_str()) {
+                let span = find_key(text, key);
+                let mut err = Error::new(format!("{name}: [rules] names unknown rule `{key}`")).at(
+                    name,
+                    text,
+                    span,
+                    "no such rule or family",
+                );
+                if let Some(s) = did_you_mean(key, rule_names.iter().copied()) {
+                    err = err.with_help(format!("did you mean `{s}`?"));
+                } else {
+                    err = err.with_help("`sourcepolicy explain` lists every rule");
+                }
+                return Err(err);
+            }
+        }
+        let mut base: toml::Table = DEFAULT_POLICY.parse().expect("embedded policy parses");
+        let over: toml::Table = text.parse().map_err(|e| toml_error(name, text, &e))?;
+        merge(&mut base, over);
+        toml::Value::Table(base)
+            .try_into()
+            .map_err(|e: toml::de::Error| Error::new(format!("{name}: {}", e.message())))
+    }
+
+    /// The level the policy sets for a rule, if it sets one (a rule name beats its family).
+    pub fn level_for(&self, rule: &str) -> Option<Level> {
+        self.rules.get(rule).copied().or_else(|| {
+            let family = rule.split('/').next().unwrap_or(rule);
+            self.rules.get(family).copied()
+        })
+    }
+
+    /// How the policy scopes each section of a document (indexed like `doc.sections`).
+    pub fn scopes(&self, doc: &Document) -> Vec<Scope> {
+        let s = &self.sections;
+        (0..doc.sections.len())
+            .map(|i| {
+                if i == 0 || doc.is_title_section(i) {
+                    return Scope::default();
+                }
+                let titles: Vec<&str> = doc
+                    .ancestors(i)
+                    .filter(|&a| a != 0 && !doc.is_title_section(a))
+                    .map(|a| doc.sections[a].title.as_str())
+                    .collect();
+                let any = |p: &[Pattern]| titles.iter().any(|t| any_match(p, t));
+                let exempt = any(&s.exempt);
+                let frontier = any(&s.frontier);
+                let contents = any_match(&s.contents, &doc.sections[i].title);
+                let core = !exempt && !frontier && !contents && (s.core.is_empty() || any(&s.core));
+                Scope {
+                    exempt,
+                    core,
+                    frontier,
+                    hardware: any(&s.hardware),
+                    contents,
+                }
+            })
+            .collect()
+    }
+
+    /// The policy as TOML, for `sourcepolicy policy`.
+    pub fn to_toml(&self) -> String {
+        toml::to_string_pretty(self).expect("policy serialises")
+    }
+}
+
+/// Deep-merges `over` into `base`: tables merge key by key, anything else replaces.
+fn merge(base: &mut toml::Table, over: toml::Table) {
+    for (k, v) in over {
+        match (base.get_mut(&k), v) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge(b, o),
+            (_, v) => {
+                base.insert(k, v);
+            }
+        }
+    }
+}
+
+/// The byte range of `key` as written in a TOML text (quoted or bare), for error labels.
+fn find_key(text: &str, key: &str) -> std::ops::Range<usize> {
+    for needle in [format!("\"{key}\""), format!("'{key}'"), key.to_string()] {
+        if let Some(i) = text.find(&needle) {
+            return i..i + needle.len();
+        }
+    }
+    0..0
+}
+
+fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> Error {
+    let message = e.message().trim().to_string();
+    let span = e.span().unwrap_or(0..0);
+    let (line, col) = line_col(text, span.start);
+    let mut err = Error::new(format!("{name}:{line}:{col}: invalid policy: {message}")).at(
+        name,
+        text,
+        span,
+        short_label(&message),
+    );
+    // serde: "unknown field `x`, expected one of `a`, `b`" / "expected `a` or `b`"
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        if let Some((unknown, expected)) = rest.split_once('`') {
+            let keys: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+            err = match did_you_mean(unknown, keys.iter().copied()) {
+                Some(s) => err.with_help(format!("did you mean `{s}`?")),
+                None => err.with_help(format!("valid keys here: {}", keys.join(", "))),
+            };
+        }
+    } else if message.contains("unknown variant") {
+        err = err.with_help("a rule level is \"error\", \"warning\" or \"off\"");
+    }
+    err
+}
+
+fn short_label(message: &str) -> String {
+    if message.starts_with("unknown field") {
+        "unknown key".into()
+    } else if message.starts_with("invalid type") {
+        "wrong type".into()
+    } else if message.starts_with("invalid regular expression") {
+        "bad pattern".into()
+    } else {
+        "here".into()
+    }
+}
+
+/// 1-based line and character column of a byte offset.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let offset = crate::lines::floor_char_boundary(text, offset);
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let col = before[before.rfind('\n').map_or(0, |i| i + 1)..]
+        .chars()
+        .count()
+        + 1;
+    (line, col)
+}
+
+/// Finds the policy file to use: `explicit`, else `policy.toml` in `start` or a parent,
+/// stopping at the first folder that holds `.git` (the repository root).
+pub fn discover(start: &Path) -> Option<PathBuf> {
+    for dir in start.ancestors() {
+        let candidate = dir.join("policy.toml");
+        if candidate.is_file() {
+            return Some(candidate);
+        }
+        if dir.join(".git").exists() {
+            break;
+        }
+    }
+    None
+}

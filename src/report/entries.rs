@@ -1,0 +1,129 @@
+//! `sourcepolicy entries`: every source with its section, kind and reason.
+
+use crate::document::Document;
+use crate::rules::source::Classification;
+use serde::Serialize;
+
+/// One source (a link inside an entry), as `entries` reports it.
+#[derive(Debug, Clone, Serialize)]
+pub struct SourceRow {
+    pub path: String,
+    pub line: usize,
+    pub column: usize,
+    pub section: Vec<String>,
+    pub title: String,
+    pub url: String,
+    #[serde(rename = "type")]
+    pub kind: Option<&'static str>,
+    pub reason: String,
+    pub description: String,
+}
+
+/// The rows of one file, given each source's classification (in `doc.sources()` order).
+pub fn rows(path: &str, doc: &Document, classes: &[Classification]) -> Vec<SourceRow> {
+    doc.sources()
+        .zip(classes)
+        .map(|(link, c)| {
+            let pos = doc.lines.position(doc.text, link.span.start);
+            let entry = &doc.entries[link.entry.expect("a source belongs to an entry")];
+            SourceRow {
+                path: path.to_string(),
+                line: pos.line,
+                column: pos.column,
+                section: doc
+                    .section_path(link.section)
+                    .into_iter()
+                    .map(String::from)
+                    .collect(),
+                title: link.text.trim().to_string(),
+                url: link.url.clone(),
+                kind: c.kind.map(|k| k.as_str()),
+                reason: c.reason.clone(),
+                description: entry.description.clone(),
+            }
+        })
+        .collect()
+}
+
+pub fn render_json(rows: &[SourceRow]) -> String {
+    #[derive(Serialize)]
+    struct Out<'a> {
+        version: u32,
+        entries: &'a [SourceRow],
+    }
+    let mut s = serde_json::to_string_pretty(&Out {
+        version: 1,
+        entries: rows,
+    })
+    .expect("serialisable");
+    s.push('\n');
+    s
+}
+
+/// A plain table: location, section, title, kind, reason. Columns are cut to fit `width`.
+pub fn render_table(rows: &[SourceRow], width: usize) -> String {
+    let mut out = String::new();
+    let headers = ["LOCATION", "SECTION", "TITLE", "TYPE", "REASON"];
+    let cells: Vec<[String; 5]> = rows
+        .iter()
+        .map(|r| {
+            [
+                format!("{}:{}", r.path, r.line),
+                r.section
+                    .last()
+                    .cloned()
+                    .unwrap_or_else(|| "(preamble)".into()),
+                r.title.clone(),
+                r.kind.unwrap_or("-").to_string(),
+                r.reason.clone(),
+            ]
+        })
+        .collect();
+    let mut w: Vec<usize> = headers.iter().map(|h| h.len()).collect();
+    for c in &cells {
+        for (i, s) in c.iter().enumerate() {
+            w[i] = w[i].max(s.chars().count());
+        }
+    }
+    // Cut the section and title columns first, the reason last.
+    let budget = width.max(60);
+    let caps = [
+        w[0],
+        28,
+        36,
+        6,
+        budget.saturating_sub(w[0] + 28 + 36 + 6 + 8).max(20),
+    ];
+    for i in 0..5 {
+        w[i] = w[i].min(caps[i]);
+    }
+    let fit = |s: &str, n: usize| -> String {
+        let count = s.chars().count();
+        if count <= n {
+            format!("{s:<n$}")
+        } else {
+            let cut: String = s.chars().take(n.saturating_sub(1)).collect();
+            format!("{cut}…")
+        }
+    };
+    let line = |c: [&str; 5]| -> String {
+        let mut l = String::new();
+        for i in 0..5 {
+            l.push_str(&fit(c[i], w[i]));
+            l.push_str(if i < 4 { "  " } else { "" });
+        }
+        l.trim_end().to_string() + "\n"
+    };
+    out.push_str(&line(headers));
+    for c in &cells {
+        out.push_str(&line([&c[0], &c[1], &c[2], &c[3], &c[4]]));
+    }
+    let classified = rows.iter().filter(|r| r.kind.is_some()).count();
+    out.push_str(&format!(
+        "{} sources, {} classified, {} unclassified\n",
+        rows.len(),
+        classified,
+        rows.len() - classified
+    ));
+    out
+}

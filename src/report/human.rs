@@ -1,0 +1,148 @@
+//! `--format human`: rustc-style diagnostics through miette, then one summary line.
+
+use super::{plural, totals};
+use crate::finding::{Finding, Severity};
+use crate::lint::FileReport;
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError,
+    MietteSpanContents, SourceCode, SourceSpan, SpanContents,
+};
+use std::fmt;
+
+/// Lines longer than this are not quoted (a 2 MB line would be printed once per finding).
+const MAX_QUOTED_LINE: usize = 400;
+
+/// A file's text under its name, without copying it for every finding.
+struct Named<'a> {
+    name: &'a str,
+    text: &'a str,
+}
+
+impl SourceCode for Named<'_> {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let c = self.text.read_span(span, before, after)?;
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.to_string(),
+            c.data(),
+            *c.span(),
+            c.line(),
+            c.column(),
+            c.line_count(),
+        )))
+    }
+}
+
+struct Diag<'a> {
+    f: &'a Finding,
+    message: String,
+    src: Option<Named<'a>>,
+}
+
+impl fmt::Debug for Diag<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+impl fmt::Display for Diag<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+impl std::error::Error for Diag<'_> {}
+
+impl Diagnostic for Diag<'_> {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.f.rule))
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.f.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.f
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.src.as_ref().map(|s| s as &dyn SourceCode)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        self.src.as_ref()?;
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            self.f.label.clone(),
+            self.f.span.clone(),
+        ))))
+    }
+}
+
+pub struct HumanOptions {
+    pub color: bool,
+    pub width: usize,
+}
+
+pub fn render(reports: &[FileReport], opts: &HumanOptions) -> String {
+    let theme = if opts.color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(opts.width)
+        .with_context_lines(0)
+        .with_links(false);
+    let mut out = String::new();
+    for r in reports {
+        let idx = crate::lines::LineIndex::new(&r.text);
+        for f in &r.findings {
+            let pos = idx.position(&r.text, f.span.start);
+            let line = idx.line_range(&r.text, pos.line);
+            let quotable = line.len() <= MAX_QUOTED_LINE
+                && f.span.end <= r.text.len()
+                && idx.line_of(f.span.end) <= pos.line + 3;
+            let diag = Diag {
+                f,
+                message: if quotable {
+                    f.message.clone()
+                } else {
+                    format!("{}:{}:{}: {}", r.path, pos.line, pos.column, f.message)
+                },
+                src: quotable.then_some(Named {
+                    name: &r.path,
+                    text: &r.text,
+                }),
+            };
+            let _ = handler.render_report(&mut out, &diag);
+            out.push('\n');
+        }
+    }
+    out.push_str(&summary_line(reports));
+    out.push('\n');
+    out
+}
+
+pub fn summary_line(reports: &[FileReport]) -> String {
+    let t = totals(reports);
+    let scope = format!(
+        "in {} ({}, {})",
+        plural(t.files, "file", "files"),
+        plural(t.entries, "entry", "entries"),
+        plural(t.sources, "source", "sources")
+    );
+    if t.errors + t.warnings == 0 {
+        format!("sourcepolicy: no findings {scope}")
+    } else {
+        format!(
+            "sourcepolicy: {} and {} {scope}",
+            plural(t.errors, "error", "errors"),
+            plural(t.warnings, "warning", "warnings")
+        )
+    }
+}

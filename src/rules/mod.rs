@@ -1,0 +1,144 @@
+//! The rule table: every rule's name, default severity, one-line summary, embedded explanation
+//! and check function. A plain static table, no macros: to add a rule, add a row.
+
+use crate::date::Date;
+use crate::document::Document;
+use crate::finding::{Finding, Severity};
+use crate::policy::{Policy, Scope};
+use crate::suppress::Directive;
+use std::path::Path;
+
+pub mod entry;
+pub mod links;
+pub mod source;
+pub mod structure;
+
+/// What every check function gets: the parsed document and the policy, plus what is derived
+/// from them once per file.
+pub struct Context<'a> {
+    pub doc: &'a Document<'a>,
+    pub policy: &'a Policy,
+    /// How the policy scopes each section (indexed like `doc.sections`).
+    pub scopes: Vec<Scope>,
+    pub directives: &'a [Directive],
+    /// The date frontier rules judge against.
+    pub today: Date,
+    /// The folder of the linted file, for relative links (None for text without a file).
+    pub base_dir: Option<&'a Path>,
+}
+
+pub type Check = fn(&Context) -> Vec<Finding>;
+
+pub struct Rule {
+    pub name: &'static str,
+    pub severity: Severity,
+    pub summary: &'static str,
+    /// Markdown under the headings What it checks / Why / Example / How to fix.
+    pub explanation: &'static str,
+    /// None for rules the engine itself reports (suppression/*).
+    pub check: Option<Check>,
+}
+
+impl Rule {
+    pub fn family(&self) -> &'static str {
+        self.name.split('/').next().unwrap_or(self.name)
+    }
+}
+
+use Severity::{Error, Warning};
+
+pub static RULES: &[Rule] = &[
+    Rule {
+        name: "structure/toc-mismatch",
+        severity: Error,
+        summary: "the contents list and the headings disagree (missing, extra, out of order)",
+        explanation: include_str!("../../docs/rules/structure-toc-mismatch.md"),
+        check: Some(structure::toc_mismatch),
+    },
+    Rule {
+        name: "structure/empty-section",
+        severity: Error,
+        summary: "a core section has no external link",
+        explanation: include_str!("../../docs/rules/structure-empty-section.md"),
+        check: Some(structure::empty_section),
+    },
+    Rule {
+        name: "structure/too-many-entries",
+        severity: Warning,
+        summary: "a section has more entries than [sections] max_entries",
+        explanation: include_str!("../../docs/rules/structure-too-many-entries.md"),
+        check: Some(structure::too_many_entries),
+    },
+    Rule {
+        name: "structure/forbidden-heading",
+        severity: Error,
+        summary: "a heading matches a banned pattern (e.g. `Tier 2`)",
+        explanation: include_str!("../../docs/rules/structure-forbidden-heading.md"),
+        check: Some(structure::forbidden_heading),
+    },
+    Rule {
+        name: "entry/missing-description",
+        severity: Warning,
+        summary: "an entry has a link but no description",
+        explanation: include_str!("../../docs/rules/entry-missing-description.md"),
+        check: Some(entry::missing_description),
+    },
+    Rule {
+        name: "link/malformed",
+        severity: Error,
+        summary: "a URL does not parse, or uses a scheme a list should not link to",
+        explanation: include_str!("../../docs/rules/link-malformed.md"),
+        check: Some(links::malformed),
+    },
+    Rule {
+        name: "suppression/unused",
+        severity: Warning,
+        summary: "an ignore comment suppressed nothing",
+        explanation: include_str!("../../docs/rules/suppression-unused.md"),
+        check: None,
+    },
+    Rule {
+        name: "suppression/missing-reason",
+        severity: Error,
+        summary: "an ignore comment gives no reason",
+        explanation: include_str!("../../docs/rules/suppression-missing-reason.md"),
+        check: None,
+    },
+    Rule {
+        name: "suppression/invalid",
+        severity: Error,
+        summary: "a sourcepolicy comment cannot be read (unknown key or rule, bad quoting)",
+        explanation: include_str!("../../docs/rules/suppression-invalid.md"),
+        check: None,
+    },
+];
+
+pub fn find(name: &str) -> Option<&'static Rule> {
+    RULES.iter().find(|r| r.name == name)
+}
+
+/// Every rule family, in table order.
+pub fn families() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for r in RULES {
+        if !out.contains(&r.family()) {
+            out.push(r.family());
+        }
+    }
+    out
+}
+
+/// Rule names and family names: what `--select`, `--ignore`, `[rules]` and `ignore=` accept.
+pub fn selectors() -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = RULES.iter().map(|r| r.name).collect();
+    v.extend(families());
+    v
+}
+
+/// Whether `selector` (a rule name or a family) covers `rule`.
+pub fn covers(selector: &str, rule: &str) -> bool {
+    selector == rule
+        || rule
+            .strip_prefix(selector)
+            .is_some_and(|rest| rest.starts_with('/'))
+}
