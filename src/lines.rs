@@ -68,6 +68,11 @@ impl LineIndex {
         }
     }
 
+    /// Where line `line` (1-based) starts, counting a BOM on line 1 as part of it.
+    pub fn line_start(&self, line: usize) -> usize {
+        self.starts[line - 1]
+    }
+
     /// The byte range of a line's text, without its `\n` or `\r\n`.
     pub fn line_range(&self, text: &str, line: usize) -> Range<usize> {
         let start = self.content_start(line);

@@ -270,7 +270,13 @@ pub fn discover(start: &Path) -> Option<PathBuf> {
     for dir in start.ancestors() {
         let candidate = dir.join("policy.toml");
         if candidate.is_file() {
-            return Some(candidate);
+            // Shown relative to where the user stands when it is below it.
+            return Some(
+                candidate
+                    .strip_prefix(start)
+                    .map(Path::to_path_buf)
+                    .unwrap_or(candidate),
+            );
         }
         if dir.join(".git").exists() {
             break;

@@ -2,6 +2,7 @@
 
 use super::{plural, totals};
 use crate::finding::{Finding, Severity};
+use crate::lines::LineIndex;
 use crate::lint::FileReport;
 use miette::{
     Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError,
@@ -12,10 +13,12 @@ use std::fmt;
 /// Lines longer than this are not quoted (a 2 MB line would be printed once per finding).
 const MAX_QUOTED_LINE: usize = 400;
 
-/// A file's text under its name, without copying it for every finding.
+/// A file's text under its name. Spans are resolved through the line index, so quoting a
+/// line costs O(line), not O(file) as miette's own `str` source does.
 struct Named<'a> {
     name: &'a str,
     text: &'a str,
+    lines: &'a LineIndex,
 }
 
 impl SourceCode for Named<'_> {
@@ -25,14 +28,36 @@ impl SourceCode for Named<'_> {
         before: usize,
         after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let c = self.text.read_span(span, before, after)?;
+        let start = span.offset();
+        let end = start + span.len();
+        if end > self.text.len() {
+            return Err(MietteError::OutOfBounds);
+        }
+        let first = self.lines.line_of(start).saturating_sub(before).max(1);
+        let last = (self.lines.line_of(end) + after).min(self.lines.line_count());
+        // miette reads the header's line:column from the contents' line and column: give the
+        // span's own column, while the data starts at the line so the whole line is quoted.
+        let from = self.lines.line_start(first);
+        let column = if before == 0 {
+            self.lines.position(self.text, start).column - 1
+        } else {
+            0
+        };
+        let to = self.lines.line_range(self.text, last).end;
+        let to = if self.text[to..].starts_with("\r\n") {
+            to + 2
+        } else if self.text[to..].starts_with('\n') {
+            to + 1
+        } else {
+            to
+        };
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.to_string(),
-            c.data(),
-            *c.span(),
-            c.line(),
-            c.column(),
-            c.line_count(),
+            &self.text.as_bytes()[from..to],
+            (from, to - from).into(),
+            first - 1,
+            column,
+            last - first + 1,
         )))
     }
 }
@@ -100,7 +125,7 @@ pub fn render(reports: &[FileReport], opts: &HumanOptions) -> String {
         .with_links(false);
     let mut out = String::new();
     for r in reports {
-        let idx = crate::lines::LineIndex::new(&r.text);
+        let idx = LineIndex::new(&r.text);
         for f in &r.findings {
             let pos = idx.position(&r.text, f.span.start);
             let line = idx.line_range(&r.text, pos.line);
@@ -117,6 +142,7 @@ pub fn render(reports: &[FileReport], opts: &HumanOptions) -> String {
                 src: quotable.then_some(Named {
                     name: &r.path,
                     text: &r.text,
+                    lines: &idx,
                 }),
             };
             let _ = handler.render_report(&mut out, &diag);

@@ -1,0 +1,66 @@
+//! Shared test helpers: lint a fixture through the library and reduce findings to
+//! (rule, line, column, message).
+#![allow(dead_code)]
+
+use sourcepolicy::date::Date;
+use sourcepolicy::lines::LineIndex;
+use sourcepolicy::lint::{lint_text, LintOptions, Selection};
+use sourcepolicy::policy::Policy;
+use std::path::PathBuf;
+
+pub type Row = (String, usize, usize, String);
+
+pub fn fixture_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+/// Lints `tests/fixtures/NAME` with the default policy, reporting only `select`.
+pub fn lint_fixture(name: &str, select: &[&str], today: &str) -> Vec<Row> {
+    lint_fixture_with(name, select, today, &Policy::default_policy())
+}
+
+pub fn lint_fixture_with(name: &str, select: &[&str], today: &str, policy: &Policy) -> Vec<Row> {
+    let path = fixture_path(name);
+    let text = std::fs::read_to_string(&path).expect("fixture exists");
+    lint_str(&path.display().to_string(), text, select, today, policy)
+}
+
+pub fn lint_str(
+    path: &str,
+    text: String,
+    select: &[&str],
+    today: &str,
+    policy: &Policy,
+) -> Vec<Row> {
+    let select: Vec<String> = select.iter().map(|s| s.to_string()).collect();
+    let opts = LintOptions {
+        today: Date::parse(today).expect("date"),
+        selection: Selection::new(&select, &[]).expect("known rules"),
+    };
+    let report = lint_text(path, text, policy, &opts);
+    let idx = LineIndex::new(&report.text);
+    report
+        .findings
+        .iter()
+        .map(|f| {
+            let p = idx.position(&report.text, f.span.start);
+            (f.rule.to_string(), p.line, p.column, f.message.clone())
+        })
+        .collect()
+}
+
+/// Builds expected rows from string slices.
+pub fn rows(expected: &[(&str, usize, usize, &str)]) -> Vec<Row> {
+    expected
+        .iter()
+        .map(|&(r, l, c, m)| (r.to_string(), l, c, m.to_string()))
+        .collect()
+}
+
+/// A policy: the default with `toml` layered on top.
+pub fn policy(toml: &str) -> Policy {
+    let names = sourcepolicy::rules::selectors();
+    Policy::layered("test-policy.toml", toml, &names).expect("valid test policy")
+}

@@ -1,0 +1,44 @@
+//! Generated documentation must not go stale.
+
+#[test]
+fn readme_rule_table_matches_the_registry() {
+    let readme = include_str!("../README.md");
+    let start = readme.find("<!-- rules:start -->\n").expect("start marker") + 21;
+    let end = readme.find("<!-- rules:end -->").expect("end marker");
+    assert_eq!(
+        &readme[start..end],
+        sourcepolicy::rules_table(),
+        "README.md's rule table is stale: paste `sourcepolicy explain` output between the markers"
+    );
+}
+
+#[test]
+fn default_policy_parses_and_every_rule_has_a_unique_name() {
+    let p = sourcepolicy::policy::Policy::default_policy();
+    assert_eq!(p.sections.max_entries, 5);
+    let mut names: Vec<&str> = sourcepolicy::rules::RULES.iter().map(|r| r.name).collect();
+    let n = names.len();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), n);
+}
+
+#[test]
+fn contributing_names_every_step_file_that_exists() {
+    let c = include_str!("../CONTRIBUTING.md");
+    for path in [
+        "src/rules/mod.rs",
+        "docs/rules/",
+        "tests/rules.rs",
+        "tests/fixtures/",
+        "README.md",
+    ] {
+        assert!(c.contains(path), "CONTRIBUTING.md should mention {path}");
+        assert!(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(path)
+                .exists(),
+            "{path}"
+        );
+    }
+}
