@@ -175,6 +175,8 @@ pub struct Document<'a> {
     pub html_anchors: Vec<String>,
     /// The lone H1 that titles the document, if there is one.
     pub title: Option<usize>,
+    /// Fenced and indented code blocks (their text is not prose).
+    pub code_blocks: Vec<Range<usize>>,
 }
 
 #[derive(Default)]
@@ -249,6 +251,7 @@ impl<'a> Document<'a> {
             comments: Vec::new(),
             html_anchors: Vec::new(),
             title: None,
+            code_blocks: Vec::new(),
         };
         let mut slugger = Slugger::default();
         let mut stack: Vec<Collector> = Vec::new();
@@ -405,6 +408,7 @@ impl<'a> Document<'a> {
                             }
                         }
                         NodeValue::HtmlBlock(_) => doc.scan_html(span, true),
+                        NodeValue::CodeBlock(_) => doc.code_blocks.push(span),
                         _ => {}
                     }
                 }

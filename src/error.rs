@@ -87,7 +87,8 @@ pub fn did_you_mean<'a>(
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
         let d = levenshtein(&word.to_lowercase(), &c.to_lowercase());
-        if best.is_none_or(|(bd, _)| d < bd) {
+        // Ties go to the smaller candidate, so the answer never depends on iteration order.
+        if best.is_none_or(|(bd, bc)| d < bd || (d == bd && c < bc)) {
             best = Some((d, c));
         }
     }

@@ -17,6 +17,7 @@ pub struct Policy {
     pub list: ListPolicy,
     pub sections: SectionPolicy,
     pub links: LinkPolicy,
+    pub frontier: FrontierPolicy,
     /// Severity per rule name or family.
     pub rules: BTreeMap<String, Level>,
 }
@@ -38,12 +39,21 @@ pub struct SectionPolicy {
     pub contents: Vec<Pattern>,
     pub max_entries: usize,
     pub forbidden_headings: Vec<Pattern>,
+    pub forbidden_text: Vec<Pattern>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LinkPolicy {
     pub schemes: Vec<String>,
+    pub tracking_params: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct FrontierPolicy {
+    pub verified_pattern: Option<Pattern>,
+    pub max_age_days: u32,
 }
 
 /// A case-insensitive regular expression, compiled when the policy is read so that a bad
@@ -125,6 +135,16 @@ impl Policy {
     pub fn layered(name: &str, text: &str, rule_names: &[&str]) -> Result<Policy, Error> {
         // Read the user's file on its own first, so errors point into it.
         let user: Policy = toml::from_str(text).map_err(|e| toml_error(name, text, &e))?;
+        if let Some(p) = &user.frontier.verified_pattern {
+            if !p.regex().capture_names().any(|n| n == Some("date")) {
+                let span = find_key(text, "verified_pattern");
+                return Err(Error::new(format!(
+                    "{name}: [frontier] verified_pattern has no group named `date`"
+                ))
+                .at(name, text, span, "no (?P<date>…) group")
+                .with_help("capture the date: 'verified on (?P<date>\\d{4}-\\d{2}-\\d{2})'"));
+            }
+        }
         for key in user.rules.keys() {
             if !rule_names.contains(&key.as_str()) {
                 let span = find_key(text, key);

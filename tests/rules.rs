@@ -157,3 +157,353 @@ fn policy_severity_overrides_apply() {
         .all(|f| f.rule == "entry/missing-description"
             && f.severity == sourcepolicy::finding::Severity::Error));
 }
+
+#[test]
+fn link_broken_anchor_fires() {
+    assert_eq!(
+        lint_fixture("link-anchor-fire.md", &["link/broken-anchor"], TODAY),
+        rows(&[
+            (
+                "link/broken-anchor",
+                9,
+                5,
+                "no heading has the anchor `#evicton`"
+            ),
+            (
+                "link/broken-anchor",
+                9,
+                36,
+                "no heading has the anchor `#caches-1`"
+            ),
+            (
+                "link/broken-anchor",
+                9,
+                61,
+                "no heading has the anchor `#caçhe`"
+            ),
+            (
+                "link/broken-anchor",
+                13,
+                9,
+                "no heading has the anchor `#nowhere`"
+            ),
+        ])
+    );
+}
+
+#[test]
+fn link_broken_anchor_suggests_the_closest_anchor() {
+    let path = common::fixture_path("link-anchor-fire.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let opts = sourcepolicy::lint::LintOptions {
+        today: sourcepolicy::date::Date::parse(TODAY).unwrap(),
+        selection: sourcepolicy::lint::Selection::new(&["link/broken-anchor".into()], &[]).unwrap(),
+    };
+    let r = sourcepolicy::lint::lint_text(
+        "a.md",
+        text,
+        &sourcepolicy::policy::Policy::default_policy(),
+        &opts,
+    );
+    let helps: Vec<&str> = r
+        .findings
+        .iter()
+        .map(|f| f.help.as_deref().unwrap())
+        .collect();
+    assert_eq!(helps[2], "did you mean `#caches`?");
+    assert_eq!(
+        helps[0],
+        "link to an existing heading's anchor (GitHub: lower case, punctuation dropped, spaces to `-`)"
+    );
+    assert_eq!(helps[1], "did you mean `#caches`?");
+}
+
+#[test]
+fn link_broken_anchor_passes() {
+    assert_eq!(
+        lint_fixture("link-anchor-pass.md", &["link/broken-anchor"], TODAY),
+        rows(&[])
+    );
+}
+
+#[test]
+fn link_missing_file_fires() {
+    assert_eq!(
+        lint_fixture("link-file-fire.md", &["link/missing-file"], TODAY),
+        rows(&[
+            (
+                "link/missing-file",
+                5,
+                3,
+                "linked file `linked/note.md` does not exist"
+            ),
+            (
+                "link/missing-file",
+                6,
+                3,
+                "`linked/notes.md` has no heading with the anchor `#set-up-steps`"
+            ),
+            (
+                "link/missing-file",
+                7,
+                3,
+                "linked image `linked/diagram.svg` does not exist"
+            ),
+            (
+                "link/missing-file",
+                8,
+                3,
+                "linked file `linked/missing/readme.md` does not exist"
+            ),
+        ])
+    );
+}
+
+#[test]
+fn link_missing_file_passes() {
+    assert_eq!(
+        lint_fixture("link-file-pass.md", &["link/missing-file"], TODAY),
+        rows(&[])
+    );
+}
+
+#[test]
+fn link_duplicate_fires_with_severity_by_section() {
+    let found = lint_fixture("link-duplicate-fire.md", &["link/duplicate"], TODAY);
+    assert_eq!(
+        found,
+        rows(&[
+            ("link/duplicate", 6, 3, "\"FlashAttention PDF\" links the same resource as \"FlashAttention\" on line 5 (in this section)"),
+            ("link/duplicate", 11, 3, "\"Paper again\" links the same resource as \"FlashAttention\" on line 5 (in another section: Attention)"),
+            ("link/duplicate", 12, 3, "\"Repo, other case\" links the same resource as \"Kernels\" on line 7 (in another section: Attention)"),
+            ("link/duplicate", 14, 3, "\"DOI again\" links the same resource as \"DOI\" on line 13 (in this section)"),
+            ("link/duplicate", 17, 10, "\"the post\" links the same resource as \"Post\" on line 15 (in this section)"),
+        ])
+    );
+    let path = common::fixture_path("link-duplicate-fire.md");
+    let opts = sourcepolicy::lint::LintOptions {
+        today: sourcepolicy::date::Date::parse(TODAY).unwrap(),
+        selection: sourcepolicy::lint::Selection::new(&["link/duplicate".into()], &[]).unwrap(),
+    };
+    let r = sourcepolicy::lint::lint_text(
+        "d.md",
+        std::fs::read_to_string(path).unwrap(),
+        &sourcepolicy::policy::Policy::default_policy(),
+        &opts,
+    );
+    let sev: Vec<&str> = r.findings.iter().map(|f| f.severity.as_str()).collect();
+    assert_eq!(sev, ["error", "warning", "warning", "error", "error"]);
+    assert_eq!(r.findings[0].data["first_line"], 5);
+    assert_eq!(r.findings[0].data["resource"], "arxiv:2205.14135");
+}
+
+#[test]
+fn link_duplicate_passes() {
+    assert_eq!(
+        lint_fixture("link-duplicate-pass.md", &["link/duplicate"], TODAY),
+        rows(&[])
+    );
+}
+
+#[test]
+fn link_duplicate_is_linear() {
+    // 40,000 distinct links and 40,000 repeats: a quadratic check would take minutes.
+    let mut text = String::from("# T\n\n## S\n\n");
+    for i in 0..40_000 {
+        text.push_str(&format!("- [a{i}](https://example.org/p/{i}) - x\n- [b{i}](https://www.example.org/p/{i}/) - y\n"));
+    }
+    let t = std::time::Instant::now();
+    let found = common::lint_str(
+        "big.md",
+        text,
+        &["link/duplicate"],
+        TODAY,
+        &sourcepolicy::policy::Policy::default_policy(),
+    );
+    assert_eq!(found.len(), 40_000);
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(20),
+        "{:?}",
+        t.elapsed()
+    );
+}
+
+#[test]
+fn link_insecure_fires() {
+    assert_eq!(
+        lint_fixture("link-insecure-fire.md", &["link/insecure"], TODAY),
+        rows(&[
+            (
+                "link/insecure",
+                5,
+                3,
+                "`http://example.org/paper.pdf` uses http:// to a public host"
+            ),
+            (
+                "link/insecure",
+                6,
+                3,
+                "`HTTP://Example.NET/` uses http:// to a public host"
+            ),
+        ])
+    );
+}
+
+#[test]
+fn link_insecure_passes() {
+    assert_eq!(
+        lint_fixture("link-insecure-pass.md", &["link/insecure"], TODAY),
+        rows(&[])
+    );
+}
+
+#[test]
+fn frontier_rules_fire() {
+    assert_eq!(
+        lint_fixture("frontier-fire.md", &["frontier"], TODAY),
+        rows(&[
+            (
+                "frontier/missing-date",
+                3,
+                1,
+                "frontier section \"Frontier\" states no verification date"
+            ),
+            (
+                "frontier/invalid-date",
+                13,
+                15,
+                "verification date `2026-02-30` is not a day of the calendar"
+            ),
+            (
+                "frontier/future-date",
+                19,
+                16,
+                "verification date 2027-01-15 is 44 days after today (2026-12-02)"
+            ),
+            (
+                "frontier/invalid-date",
+                19,
+                59,
+                "verification date `2026-8-23` is not of the form YYYY-MM-DD"
+            ),
+            (
+                "frontier/stale",
+                25,
+                15,
+                "verified on 2026-08-23, 101 days ago: stale since 2026-11-22 (limit 90 days)"
+            ),
+        ])
+    );
+}
+
+#[test]
+fn frontier_rules_pass() {
+    assert_eq!(
+        lint_fixture("frontier-pass.md", &["frontier"], TODAY),
+        rows(&[])
+    );
+}
+
+#[test]
+fn frontier_stale_boundary_and_policy_limit() {
+    // 2026-08-23 + 90 days = 2026-11-21: not stale that day, stale the next.
+    assert_eq!(
+        lint_fixture("frontier-fire.md", &["frontier/stale"], "2026-11-21"),
+        rows(&[])
+    );
+    assert_eq!(
+        lint_fixture("frontier-fire.md", &["frontier/stale"], "2026-11-22").len(),
+        1
+    );
+    let p = common::policy("[frontier]\nmax_age_days = 200\n");
+    assert_eq!(
+        common::lint_fixture_with("frontier-fire.md", &["frontier/stale"], TODAY, &p),
+        rows(&[])
+    );
+}
+
+#[test]
+fn frontier_sections_come_from_the_policy() {
+    let p = common::policy("[sections]\nfrontier = ['^core$']\n");
+    assert_eq!(
+        common::lint_fixture_with("frontier-pass.md", &["frontier/missing-date"], TODAY, &p),
+        rows(&[(
+            "frontier/missing-date",
+            3,
+            1,
+            "frontier section \"Core\" states no verification date"
+        )])
+    );
+}
+
+#[test]
+fn forbidden_text_fires() {
+    assert_eq!(
+        lint_fixture(
+            "forbidden-text-fire.md",
+            &["structure/forbidden-text"],
+            TODAY
+        ),
+        rows(&[
+            (
+                "structure/forbidden-text",
+                7,
+                1,
+                "`**Checkpoint:**` matches the banned pattern `\\*\\*Checkpoint:\\*\\*`"
+            ),
+            (
+                "structure/forbidden-text",
+                9,
+                38,
+                "`**checkpoint:**` matches the banned pattern `\\*\\*Checkpoint:\\*\\*`"
+            ),
+        ])
+    );
+}
+
+#[test]
+fn forbidden_text_passes() {
+    assert_eq!(
+        lint_fixture(
+            "forbidden-text-pass.md",
+            &["structure/forbidden-text"],
+            TODAY
+        ),
+        rows(&[])
+    );
+}
+
+/// Everything the guide's own check script rejects (anchors, a URL twice in one ### section
+/// with or without a trailing slash, a ### section without an external link, `Tier N`
+/// headings, `**Checkpoint:**` markers) is an error with the default policy.
+#[test]
+fn parity_with_the_guides_check_script() {
+    let path = common::fixture_path("parity-script.md");
+    let opts = sourcepolicy::lint::LintOptions {
+        today: sourcepolicy::date::Date::parse(TODAY).unwrap(),
+        selection: Default::default(),
+    };
+    let r = sourcepolicy::lint::lint_text(
+        "p.md",
+        std::fs::read_to_string(path).unwrap(),
+        &sourcepolicy::policy::Policy::default_policy(),
+        &opts,
+    );
+    let idx = sourcepolicy::lines::LineIndex::new(&r.text);
+    let errors: Vec<(&str, usize)> = r
+        .findings
+        .iter()
+        .filter(|f| f.severity == sourcepolicy::finding::Severity::Error)
+        .map(|f| (f.rule, idx.position(&r.text, f.span.start).line))
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            ("link/broken-anchor", 9),
+            ("link/duplicate", 14),
+            ("structure/empty-section", 16),
+            ("structure/forbidden-heading", 20),
+            ("structure/forbidden-text", 24),
+        ]
+    );
+}

@@ -9,6 +9,7 @@ use crate::suppress::Directive;
 use std::path::Path;
 
 pub mod entry;
+pub mod frontier;
 pub mod links;
 pub mod source;
 pub mod structure;
@@ -58,7 +59,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         name: "structure/empty-section",
         severity: Error,
-        summary: "a core section has no external link",
+        summary: "a core or frontier section has no external link",
         explanation: include_str!("../../docs/rules/structure-empty-section.md"),
         check: Some(structure::empty_section),
     },
@@ -77,6 +78,13 @@ pub static RULES: &[Rule] = &[
         check: Some(structure::forbidden_heading),
     },
     Rule {
+        name: "structure/forbidden-text",
+        severity: Error,
+        summary: "the source contains banned text (e.g. `**Checkpoint:**` markers)",
+        explanation: include_str!("../../docs/rules/structure-forbidden-text.md"),
+        check: Some(structure::forbidden_text),
+    },
+    Rule {
         name: "entry/missing-description",
         severity: Warning,
         summary: "an entry has a link but no description",
@@ -89,6 +97,63 @@ pub static RULES: &[Rule] = &[
         summary: "a URL does not parse, or uses a scheme a list should not link to",
         explanation: include_str!("../../docs/rules/link-malformed.md"),
         check: Some(links::malformed),
+    },
+    Rule {
+        name: "link/broken-anchor",
+        severity: Error,
+        summary: "a `#fragment` matches no heading's GitHub anchor",
+        explanation: include_str!("../../docs/rules/link-broken-anchor.md"),
+        check: Some(links::broken_anchor),
+    },
+    Rule {
+        name: "link/missing-file",
+        severity: Error,
+        summary: "a relative link points to a file (or an anchor in it) that does not exist",
+        explanation: include_str!("../../docs/rules/link-missing-file.md"),
+        check: Some(links::missing_file),
+    },
+    Rule {
+        name: "link/duplicate",
+        severity: Error,
+        summary:
+            "the same resource twice after normalisation (error in one section, warning across)",
+        explanation: include_str!("../../docs/rules/link-duplicate.md"),
+        check: Some(links::duplicate),
+    },
+    Rule {
+        name: "link/insecure",
+        severity: Warning,
+        summary: "an `http://` link to a public host",
+        explanation: include_str!("../../docs/rules/link-insecure.md"),
+        check: Some(links::insecure),
+    },
+    Rule {
+        name: "frontier/missing-date",
+        severity: Error,
+        summary: "a frontier section carries no verification date",
+        explanation: include_str!("../../docs/rules/frontier-missing-date.md"),
+        check: Some(frontier::missing_date),
+    },
+    Rule {
+        name: "frontier/invalid-date",
+        severity: Error,
+        summary: "the verification date does not exist or is not YYYY-MM-DD",
+        explanation: include_str!("../../docs/rules/frontier-invalid-date.md"),
+        check: Some(frontier::invalid_date),
+    },
+    Rule {
+        name: "frontier/future-date",
+        severity: Error,
+        summary: "the verification date is after --today",
+        explanation: include_str!("../../docs/rules/frontier-future-date.md"),
+        check: Some(frontier::future_date),
+    },
+    Rule {
+        name: "frontier/stale",
+        severity: Warning,
+        summary: "the verification date is older than [frontier] max_age_days",
+        explanation: include_str!("../../docs/rules/frontier-stale.md"),
+        check: Some(frontier::stale),
     },
     Rule {
         name: "suppression/unused",

@@ -34,7 +34,11 @@ pub fn toc_mismatch(cx: &Context) -> Vec<Finding> {
     for &l in &toc_links {
         let link = &doc.links[l];
         let frag = percent_decode(&link.url[1..]);
-        match by_anchor.get(frag.as_str()) {
+        // GitHub's page script falls back to a case-insensitive match.
+        let found = by_anchor
+            .get(frag.as_str())
+            .or_else(|| by_anchor.get(frag.to_lowercase().as_str()));
+        match found {
             Some(&h) => targets.push((l, h)),
             None => out.push(
                 Finding::new(
@@ -135,7 +139,8 @@ fn is_external(url: &str) -> bool {
     lower.starts_with("http://") || lower.starts_with("https://")
 }
 
-/// `structure/empty-section`: a core section (with everything under it) has no external link.
+/// `structure/empty-section`: a core or frontier section (with everything under it) has no
+/// external link.
 pub fn empty_section(cx: &Context) -> Vec<Finding> {
     let doc = cx.doc;
     let mut has_link = vec![false; doc.sections.len()];
@@ -151,7 +156,8 @@ pub fn empty_section(cx: &Context) -> Vec<Finding> {
     }
     let mut out = Vec::new();
     for (s, &linked) in has_link.iter().enumerate().skip(1) {
-        if !cx.scopes[s].core || linked {
+        let scope = cx.scopes[s];
+        if !(scope.core || scope.frontier) || linked {
             continue;
         }
         let h = &doc.headings[doc.sections[s].heading.expect("section has heading")];
@@ -228,6 +234,40 @@ pub fn forbidden_heading(cx: &Context) -> Vec<Finding> {
                 )
                 .label("banned heading")
                 .help("name the section by what it teaches; order, not rank, shows what to read first")
+                .data(json!({"pattern": p.as_str()})),
+            );
+        }
+    }
+    out
+}
+
+/// `structure/forbidden-text`: a line of the Markdown source (outside code blocks) matches a
+/// banned pattern, such as the `**Checkpoint:**` markers a guide's maintainers removed.
+pub fn forbidden_text(cx: &Context) -> Vec<Finding> {
+    let doc = cx.doc;
+    let patterns = &cx.policy.sections.forbidden_text;
+    if patterns.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for p in patterns {
+        for m in p.regex().find_iter(doc.text) {
+            if doc
+                .code_blocks
+                .iter()
+                .any(|c| c.start <= m.start() && m.end() <= c.end)
+            {
+                continue;
+            }
+            out.push(
+                Finding::new(
+                    "structure/forbidden-text",
+                    Severity::Error,
+                    m.range(),
+                    format!("`{}` matches the banned pattern `{}`", m.as_str(), p.as_str()),
+                )
+                .label("banned text")
+                .help("remove the marker; the list's structure, not markers, carries the reading order")
                 .data(json!({"pattern": p.as_str()})),
             );
         }

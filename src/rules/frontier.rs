@@ -1,0 +1,163 @@
+//! Frontier rules: fast-moving sections carry a verification date that is real, not in the
+//! future, and recent.
+
+use super::Context;
+use crate::date::{Date, DateError};
+use crate::finding::{Finding, Severity};
+use serde_json::json;
+use std::ops::Range;
+
+/// A verification date found in a frontier section.
+struct Stamp {
+    text: String,
+    span: Range<usize>,
+    date: Result<Date, DateError>,
+}
+
+/// The frontier root sections (frontier, with a parent that is not) and the stamps found in
+/// each, in its own text or in any section under it.
+fn stamps(cx: &Context) -> Vec<(usize, Vec<Stamp>)> {
+    let doc = cx.doc;
+    let Some(pattern) = &cx.policy.frontier.verified_pattern else {
+        return Vec::new();
+    };
+    let roots: Vec<usize> = (1..doc.sections.len())
+        .filter(|&s| {
+            cx.scopes[s].frontier
+                && doc.sections[s]
+                    .parent
+                    .is_none_or(|p| !cx.scopes[p].frontier)
+        })
+        .collect();
+    let mut out: Vec<(usize, Vec<Stamp>)> = roots.iter().map(|&r| (r, Vec::new())).collect();
+    for block in &doc.blocks {
+        let Some(root) = doc.ancestors(block.section).find(|a| roots.contains(a)) else {
+            continue;
+        };
+        let slot = &mut out.iter_mut().find(|(r, _)| *r == root).expect("root").1;
+        for cap in pattern.regex().captures_iter(&block.text) {
+            let Some(m) = cap.name("date") else { continue };
+            slot.push(Stamp {
+                text: m.as_str().to_string(),
+                span: block.source_span(m.range()),
+                date: Date::parse(m.as_str()),
+            });
+        }
+    }
+    out
+}
+
+fn heading_span(cx: &Context, section: usize) -> Range<usize> {
+    let h = cx.doc.sections[section]
+        .heading
+        .expect("frontier section has a heading");
+    cx.doc.headings[h].span.clone()
+}
+
+/// `frontier/missing-date`: a frontier section (with what is under it) states no verification
+/// date.
+pub fn missing_date(cx: &Context) -> Vec<Finding> {
+    stamps(cx)
+        .into_iter()
+        .filter(|(_, s)| s.is_empty())
+        .map(|(root, _)| {
+            Finding::new(
+                "frontier/missing-date",
+                Severity::Error,
+                heading_span(cx, root),
+                format!(
+                    "frontier section \"{}\" states no verification date",
+                    cx.doc.sections[root].title
+                ),
+            )
+            .label("no \"Verified on YYYY-MM-DD\"")
+            .help("add a line such as `Verified on **2026-08-23**.` after re-checking every item")
+        })
+        .collect()
+}
+
+/// `frontier/invalid-date`: the verification date is not a real YYYY-MM-DD date.
+pub fn invalid_date(cx: &Context) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for (_, stamps) in stamps(cx) {
+        for s in stamps {
+            if let Err(e) = &s.date {
+                out.push(
+                    Finding::new(
+                        "frontier/invalid-date",
+                        Severity::Error,
+                        s.span.clone(),
+                        format!("verification date `{}` {e}", s.text),
+                    )
+                    .label("invalid date")
+                    .help("write the day the section was verified as YYYY-MM-DD, e.g. 2026-08-23")
+                    .data(json!({"date": s.text})),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// `frontier/future-date`: the verification date is after --today.
+pub fn future_date(cx: &Context) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for (_, stamps) in stamps(cx) {
+        for s in stamps {
+            let Ok(d) = s.date else { continue };
+            if d > cx.today {
+                let days = d.days_since_epoch() - cx.today.days_since_epoch();
+                out.push(
+                    Finding::new(
+                        "frontier/future-date",
+                        Severity::Error,
+                        s.span.clone(),
+                        format!(
+                            "verification date {d} is {days} day{} after today ({})",
+                            if days == 1 { "" } else { "s" },
+                            cx.today
+                        ),
+                    )
+                    .label("in the future")
+                    .help("a section can only be verified on a day that has happened; check the year and month")
+                    .data(json!({"date": d.to_string(), "today": cx.today.to_string()})),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// `frontier/stale`: the verification date is older than `[frontier] max_age_days`.
+pub fn stale(cx: &Context) -> Vec<Finding> {
+    let max = i64::from(cx.policy.frontier.max_age_days);
+    let mut out = Vec::new();
+    for (_, stamps) in stamps(cx) {
+        for s in stamps {
+            let Ok(d) = s.date else { continue };
+            let age = cx.today.days_since_epoch() - d.days_since_epoch();
+            if age > max {
+                let stale_since = d.add_days(max + 1);
+                out.push(
+                    Finding::new(
+                        "frontier/stale",
+                        Severity::Warning,
+                        s.span.clone(),
+                        format!(
+                            "verified on {d}, {age} days ago: stale since {stale_since} (limit {max} days)"
+                        ),
+                    )
+                    .label(format!("{age} days old"))
+                    .help("re-verify every item of the section, then update the date")
+                    .data(json!({
+                        "date": d.to_string(),
+                        "age_days": age,
+                        "max_age_days": max,
+                        "stale_since": stale_since.to_string(),
+                    })),
+                );
+            }
+        }
+    }
+    out
+}

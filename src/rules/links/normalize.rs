@@ -1,0 +1,281 @@
+//! URL normalisation: one key per resource, whatever spelling a list uses for it.
+//!
+//! `http`/`https`, `www.`, default ports, a trailing slash, the fragment and tracking
+//! parameters do not change the resource. Papers and standards have canonical ids: an arXiv
+//! paper is `arxiv:ID` whether linked as abs, pdf or html and in any version; a DOI is
+//! `doi:…` through any resolver or the `doi:` scheme; an RFC is `rfc:N` on any mirror. GitHub
+//! owner and repository names are case-insensitive.
+
+use std::net::{Ipv4Addr, Ipv6Addr};
+use std::sync::OnceLock;
+
+fn re(cell: &'static OnceLock<regex::Regex>, pattern: &str) -> &'static regex::Regex {
+    cell.get_or_init(|| regex::Regex::new(pattern).expect("valid pattern"))
+}
+
+fn arxiv_id(path: &str) -> Option<String> {
+    static RE: OnceLock<regex::Regex> = OnceLock::new();
+    let r = re(
+        &RE,
+        r"^/(?:abs|pdf|html|format)/((?:\d{4}\.\d{4,5})|(?:[a-z-]+(?:\.[A-Z]{2})?/\d{7}))(?:v\d+)?(?:\.pdf)?/?$",
+    );
+    r.captures(path).map(|c| c[1].to_string())
+}
+
+fn rfc_number(host: &str, path: &str) -> Option<String> {
+    static RE: OnceLock<regex::Regex> = OnceLock::new();
+    let r = re(
+        &RE,
+        r"^/(?:rfc/|doc/html/|doc/|html/)?rfc0*(\d+)(?:\.(?:html|txt|pdf|xml))?/?$",
+    );
+    let mirror = matches!(
+        host,
+        "rfc-editor.org" | "datatracker.ietf.org" | "tools.ietf.org" | "ietf.org"
+    );
+    mirror
+        .then(|| r.captures(path).map(|c| c[1].to_string()))
+        .flatten()
+}
+
+/// Whether a query parameter only tracks the click (`utm_*`, `ref`, … from the policy).
+fn is_tracking(name: &str, tracking: &[String]) -> bool {
+    tracking.iter().any(|t| match t.strip_suffix('*') {
+        Some(prefix) => name.starts_with(prefix),
+        None => name == t,
+    })
+}
+
+/// The resource a URL names, or None for what is not a web resource (relative paths,
+/// fragments, mailto:, URLs that do not parse).
+pub fn resource_key(url: &str, tracking: &[String]) -> Option<String> {
+    let url = url.trim();
+    if let Some(doi) = url
+        .get(..4)
+        .filter(|p| p.eq_ignore_ascii_case("doi:"))
+        .map(|_| &url[4..])
+    {
+        return Some(format!(
+            "doi:{}",
+            crate::slug::percent_decode(doi.trim()).to_lowercase()
+        ));
+    }
+    let scheme_ok = url
+        .get(..8)
+        .map(|p| p.to_ascii_lowercase())
+        .is_some_and(|p| p.starts_with("http://") || p.starts_with("https://"));
+    if !scheme_ok {
+        return None;
+    }
+    let u = url::Url::parse(url).ok()?;
+    let host = u.host_str()?.trim_end_matches('.');
+    let host = host.strip_prefix("www.").unwrap_or(host);
+    let path = u.path();
+    match host {
+        "doi.org" | "dx.doi.org" if path.len() > 1 => {
+            return Some(format!(
+                "doi:{}",
+                crate::slug::percent_decode(path[1..].trim_end_matches('/')).to_lowercase()
+            ));
+        }
+        "arxiv.org" | "export.arxiv.org" => {
+            if let Some(id) = arxiv_id(path) {
+                return Some(format!("arxiv:{id}"));
+            }
+        }
+        _ => {}
+    }
+    if let Some(n) = rfc_number(host, path) {
+        return Some(format!("rfc:{n}"));
+    }
+    let mut key = String::with_capacity(url.len());
+    key.push_str(host);
+    if let Some(port) = u.port() {
+        key.push_str(&format!(":{port}"));
+    }
+    let path = path.trim_end_matches('/');
+    if host == "github.com" {
+        // Owner and repository are case-insensitive; `.git` names the same repository.
+        for (i, seg) in path.split('/').skip(1).enumerate() {
+            key.push('/');
+            match i {
+                0 => key.push_str(&seg.to_lowercase()),
+                1 => key.push_str(seg.to_lowercase().trim_end_matches(".git")),
+                _ => key.push_str(seg),
+            }
+        }
+    } else {
+        key.push_str(path);
+    }
+    let kept: Vec<(String, String)> = u
+        .query_pairs()
+        .filter(|(k, _)| !is_tracking(k, tracking))
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+    if !kept.is_empty() {
+        key.push('?');
+        let q: Vec<String> = kept.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        key.push_str(&q.join("&"));
+    }
+    Some(key)
+}
+
+/// Whether a URL's host is on the public internet (not loopback, private, link-local, CGNAT,
+/// documentation or a reserved local name).
+pub fn is_public_host(u: &url::Url) -> bool {
+    match u.host() {
+        None => false,
+        Some(url::Host::Ipv4(ip)) => is_public_v4(ip),
+        Some(url::Host::Ipv6(ip)) => is_public_v6(ip),
+        Some(url::Host::Domain(d)) => {
+            let d = d.trim_end_matches('.').to_ascii_lowercase();
+            let local_suffix = [
+                ".localhost",
+                ".local",
+                ".internal",
+                ".test",
+                ".example",
+                ".invalid",
+                ".lan",
+                ".home.arpa",
+                ".intranet",
+                ".corp",
+            ];
+            d != "localhost" && d.contains('.') && !local_suffix.iter().any(|s| d.ends_with(s))
+        }
+    }
+}
+
+pub fn is_public_v4(ip: Ipv4Addr) -> bool {
+    let o = ip.octets();
+    !(ip.is_loopback()
+        || ip.is_private()
+        || ip.is_link_local()
+        || ip.is_unspecified()
+        || ip.is_broadcast()
+        || ip.is_documentation()
+        || ip.is_multicast()
+        || (o[0] == 100 && (64..128).contains(&o[1])) // CGNAT 100.64.0.0/10
+        || o[0] == 0
+        || (o[0] == 192 && o[1] == 0 && o[2] == 0)
+        || (o[0] == 198 && (o[1] == 18 || o[1] == 19))
+        || o[0] >= 240)
+}
+
+pub fn is_public_v6(ip: Ipv6Addr) -> bool {
+    if let Some(v4) = ip.to_ipv4_mapped() {
+        return is_public_v4(v4);
+    }
+    let s = ip.segments();
+    !(ip.is_loopback()
+        || ip.is_unspecified()
+        || ip.is_multicast()
+        || (s[0] & 0xfe00) == 0xfc00 // unique local fc00::/7
+        || (s[0] & 0xffc0) == 0xfe80 // link-local fe80::/10
+        || (s[0] == 0x2001 && s[1] == 0x0db8)) // documentation
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(u: &str) -> Option<String> {
+        let tracking: Vec<String> = ["utm_*", "ref", "fbclid"].map(String::from).to_vec();
+        resource_key(u, &tracking)
+    }
+
+    #[test]
+    fn spellings_of_one_resource_share_a_key() {
+        let groups: &[&[&str]] = &[
+            &[
+                "https://arxiv.org/abs/2205.14135",
+                "http://arxiv.org/abs/2205.14135v2",
+                "https://arxiv.org/pdf/2205.14135",
+                "https://arxiv.org/pdf/2205.14135v1.pdf",
+                "https://www.arxiv.org/html/2205.14135v3",
+                "https://export.arxiv.org/abs/2205.14135/",
+            ],
+            &[
+                "https://arxiv.org/abs/cs/0501001",
+                "https://arxiv.org/pdf/cs/0501001v2",
+            ],
+            &[
+                "https://doi.org/10.1145/3458817.3476209",
+                "http://dx.doi.org/10.1145/3458817.3476209",
+                "doi:10.1145/3458817.3476209",
+                "https://doi.org/10.1145/3458817.3476209/",
+            ],
+            &[
+                "https://www.rfc-editor.org/rfc/rfc9110.html",
+                "https://datatracker.ietf.org/doc/html/rfc9110",
+                "https://tools.ietf.org/html/rfc9110",
+                "https://www.ietf.org/rfc/rfc9110.txt",
+            ],
+            &[
+                "https://github.com/NVIDIA/nccl",
+                "https://github.com/nvidia/NCCL/",
+                "http://www.github.com/NVIDIA/nccl.git",
+                "https://github.com/NVIDIA/nccl#readme",
+            ],
+            &[
+                "https://example.org/post",
+                "http://www.example.org/post/",
+                "https://example.org:443/post?utm_source=x&utm_medium=y",
+                "https://example.org/post?ref=newsletter#comments",
+            ],
+        ];
+        for g in groups {
+            let k0 = key(g[0]).unwrap();
+            for u in *g {
+                assert_eq!(key(u).as_deref(), Some(k0.as_str()), "{u}");
+            }
+        }
+    }
+
+    #[test]
+    fn different_resources_differ() {
+        let distinct = [
+            "https://arxiv.org/abs/2205.14135",
+            "https://arxiv.org/abs/2205.14136",
+            "https://arxiv.org/list/cs.LG/recent",
+            "https://github.com/NVIDIA/nccl/tree/master/src",
+            "https://github.com/NVIDIA/nccl-tests",
+            "https://example.org/post?id=1",
+            "https://example.org/post?id=2",
+            "https://example.org/Post",
+            "https://example.org:8443/post",
+            "https://docs.example.org/post",
+        ];
+        let keys: std::collections::HashSet<String> =
+            distinct.iter().map(|u| key(u).unwrap()).collect();
+        assert_eq!(keys.len(), distinct.len());
+        for not_web in ["#anchor", "docs/file.md", "mailto:a@b.example", "https://"] {
+            assert_eq!(key(not_web), None, "{not_web}");
+        }
+    }
+
+    #[test]
+    fn public_hosts() {
+        let public = |s: &str| is_public_host(&url::Url::parse(s).unwrap());
+        assert!(public("http://example.com/"));
+        assert!(public("http://93.184.216.34/"));
+        assert!(public("http://[2606:4700::1]/"));
+        for local in [
+            "http://localhost:8080/",
+            "http://127.0.0.1/",
+            "http://10.1.2.3/",
+            "http://192.168.0.1/",
+            "http://172.16.5.4/",
+            "http://169.254.169.254/latest/meta-data",
+            "http://100.64.0.1/",
+            "http://[::1]/",
+            "http://[fd00::1]/",
+            "http://[fe80::1]/",
+            "http://[::ffff:127.0.0.1]/",
+            "http://printer.local/",
+            "http://intranet/",
+            "http://app.test/",
+        ] {
+            assert!(!public(local), "{local}");
+        }
+    }
+}
