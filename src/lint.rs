@@ -128,6 +128,7 @@ pub fn lint_text(path: &str, text: String, policy: &Policy, opts: &LintOptions) 
         directives: &dirs,
         today: opts.today,
         base_dir,
+        classes: Default::default(),
     };
     let enabled =
         |rule: &str| opts.selection.allows(rule) && policy.level_for(rule) != Some(Level::Off);
@@ -291,7 +292,7 @@ pub fn source_rows(
         directives: &dirs,
         today: Date::today_utc(),
         base_dir: None,
+        classes: Default::default(),
     };
-    let classes = rules::source::classify_all(&cx);
-    crate::report::entries::rows(path, &doc, &classes)
+    crate::report::entries::rows(path, &doc, cx.classes())
 }

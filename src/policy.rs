@@ -4,9 +4,11 @@
 use crate::document::Document;
 use crate::error::{did_you_mean, Error};
 use crate::finding::Level;
+use crate::rules::source::Classifier;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 
 /// The default policy, `policy.toml` at the repository root, compiled in.
 pub const DEFAULT_POLICY: &str = include_str!("../policy.toml");
@@ -18,8 +20,32 @@ pub struct Policy {
     pub sections: SectionPolicy,
     pub links: LinkPolicy,
     pub frontier: FrontierPolicy,
+    pub sources: SourcesPolicy,
     /// Severity per rule name or family.
     pub rules: BTreeMap<String, Level>,
+    /// The source classifier compiled from `sources`, built on first use.
+    #[serde(skip)]
+    classifier: OnceLock<Arc<Classifier>>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SourcesPolicy {
+    pub paper: HostRules,
+    pub docs: HostRules,
+    pub repo: HostRules,
+    pub report: HostRules,
+    /// Known non-primary kinds, by group name ("video", "social", …).
+    pub inadmissible: BTreeMap<String, HostRules>,
+}
+
+/// Hosts (`arxiv.org`, `*.acm.org`, `docs.*`, `developer.nvidia.com/blog`) and URL patterns
+/// of one group of sources.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HostRules {
+    pub hosts: Vec<String>,
+    pub urls: Vec<Pattern>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
@@ -56,32 +82,98 @@ pub struct FrontierPolicy {
     pub max_age_days: u32,
 }
 
-/// A case-insensitive regular expression, compiled when the policy is read so that a bad
-/// pattern is reported at its line in the policy file.
+/// A case-insensitive regular expression. Its syntax is checked when the policy is read (so a
+/// bad pattern is reported at its line in the policy file); it is compiled on first use, so a
+/// run pays only for the patterns it needs.
 #[derive(Debug, Clone)]
 pub struct Pattern {
     source: String,
-    re: regex::Regex,
+    re: OnceLock<Option<regex::Regex>>,
+    /// The same pattern for ASCII-only text (URLs): no Unicode tables, so it compiles several
+    /// times faster. None when the pattern needs Unicode mode.
+    ascii: OnceLock<Option<regex::bytes::Regex>>,
 }
 
 impl Pattern {
-    pub fn new(source: &str) -> Result<Pattern, regex::Error> {
-        let re = regex::RegexBuilder::new(source)
+    pub fn new(source: &str) -> Result<Pattern, String> {
+        regex_syntax::ParserBuilder::new()
             .case_insensitive(true)
-            .size_limit(1 << 20)
-            .build()?;
+            .build()
+            .parse(source)
+            .map_err(|e| {
+                let detail = e.to_string();
+                detail
+                    .lines()
+                    .last()
+                    .unwrap_or("invalid")
+                    .trim()
+                    .to_string()
+            })?;
         Ok(Pattern {
             source: source.to_string(),
-            re,
+            re: OnceLock::new(),
+            ascii: OnceLock::new(),
         })
     }
 
-    pub fn is_match(&self, s: &str) -> bool {
-        self.re.is_match(s)
+    /// The compiled expression; None only if it exceeds the compiled-size limit, in which
+    /// case it matches nothing.
+    fn compiled(&self) -> Option<&regex::Regex> {
+        self.re
+            .get_or_init(|| {
+                regex::RegexBuilder::new(&self.source)
+                    .case_insensitive(true)
+                    .size_limit(32 << 20)
+                    .build()
+                    .ok()
+            })
+            .as_ref()
     }
 
-    pub fn regex(&self) -> &regex::Regex {
-        &self.re
+    pub fn is_match(&self, s: &str) -> bool {
+        self.compiled().is_some_and(|r| r.is_match(s))
+    }
+
+    /// `is_match` for text known to be ASCII (URLs with percent-encoded paths).
+    pub fn is_match_ascii(&self, s: &str) -> bool {
+        debug_assert!(s.is_ascii());
+        let ascii = self.ascii.get_or_init(|| {
+            regex::bytes::RegexBuilder::new(&self.source)
+                .unicode(false)
+                .case_insensitive(true)
+                .build()
+                .ok()
+        });
+        match ascii {
+            Some(r) => r.is_match(s.as_bytes()),
+            None => self.is_match(s),
+        }
+    }
+
+    /// Non-overlapping matches in `s`.
+    pub fn find_iter<'a, 'h: 'a>(
+        &'a self,
+        s: &'h str,
+    ) -> impl Iterator<Item = regex::Match<'h>> + 'a {
+        self.compiled()
+            .into_iter()
+            .flat_map(move |r| r.find_iter(s))
+    }
+
+    /// Capture groups of each match in `s`.
+    pub fn captures_iter<'a, 'h: 'a>(
+        &'a self,
+        s: &'h str,
+    ) -> impl Iterator<Item = regex::Captures<'h>> + 'a {
+        self.compiled()
+            .into_iter()
+            .flat_map(move |r| r.captures_iter(s))
+    }
+
+    /// Whether the pattern has a capture group of this name.
+    pub fn has_group(&self, name: &str) -> bool {
+        self.compiled()
+            .is_some_and(|r| r.capture_names().any(|n| n == Some(name)))
     }
 
     pub fn as_str(&self) -> &str {
@@ -89,20 +181,34 @@ impl Pattern {
     }
 }
 
+thread_local! {
+    /// Set while a user's policy file is read: its patterns are checked then. The embedded
+    /// default is trusted (a test checks it the same way), which keeps start-up fast.
+    static CHECK_PATTERNS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 impl<'de> Deserialize<'de> for Pattern {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
-        Pattern::new(&s).map_err(|e| {
-            let detail = e.to_string();
-            let last = detail
-                .lines()
-                .last()
-                .unwrap_or("invalid")
-                .trim()
-                .to_string();
-            serde::de::Error::custom(format!("invalid regular expression `{s}`: {last}"))
+        if !CHECK_PATTERNS.with(|c| c.get()) {
+            return Ok(Pattern {
+                source: s,
+                re: OnceLock::new(),
+                ascii: OnceLock::new(),
+            });
+        }
+        Pattern::new(&s).map_err(|why| {
+            serde::de::Error::custom(format!("invalid regular expression `{s}`: {why}"))
         })
     }
+}
+
+/// Reads a policy text with every pattern checked.
+fn from_str_checked(text: &str) -> Result<Policy, toml::de::Error> {
+    CHECK_PATTERNS.with(|c| c.set(true));
+    let result = toml::from_str(text);
+    CHECK_PATTERNS.with(|c| c.set(false));
+    result
 }
 
 impl Serialize for Pattern {
@@ -134,9 +240,23 @@ impl Policy {
     /// The default policy with a user's policy file layered over it. `name` labels errors.
     pub fn layered(name: &str, text: &str, rule_names: &[&str]) -> Result<Policy, Error> {
         // Read the user's file on its own first, so errors point into it.
-        let user: Policy = toml::from_str(text).map_err(|e| toml_error(name, text, &e))?;
+        let user: Policy = from_str_checked(text).map_err(|e| toml_error(name, text, &e))?;
+        let s = &user.sources;
+        let groups = [&s.paper, &s.docs, &s.repo, &s.report]
+            .into_iter()
+            .chain(s.inadmissible.values());
+        for host in groups.flat_map(|g| g.hosts.iter()) {
+            if let Some(problem) = crate::rules::source::host_entry_problem(host) {
+                let span = find_key(text, host);
+                return Err(Error::new(format!(
+                    "{name}: [sources] host entry `{host}` {problem}"
+                ))
+                .at(name, text, span, "bad host entry")
+                .with_help("write a host (`arxiv.org`), a wildcard (`*.acm.org`, `docs.*`) or a host with a path (`developer.nvidia.com/blog`)"));
+            }
+        }
         if let Some(p) = &user.frontier.verified_pattern {
-            if !p.regex().capture_names().any(|n| n == Some("date")) {
+            if !p.has_group("date") {
                 let span = find_key(text, "verified_pattern");
                 return Err(Error::new(format!(
                     "{name}: [frontier] verified_pattern has no group named `date`"
@@ -168,6 +288,13 @@ impl Policy {
         toml::Value::Table(base)
             .try_into()
             .map_err(|e: toml::de::Error| Error::new(format!("{name}: {}", e.message())))
+    }
+
+    /// The source classifier for this policy (compiled once).
+    pub fn classifier(&self) -> Arc<Classifier> {
+        self.classifier
+            .get_or_init(|| Arc::new(Classifier::new(&self.sources)))
+            .clone()
     }
 
     /// The level the policy sets for a rule, if it sets one (a rule name beats its family).

@@ -52,7 +52,7 @@ fn clean_list_exits_0_and_errors_exit_1() {
     assert!(out.contains("help: rename the entry's anchor"), "{out}");
     assert!(!out.contains('\u{1b}'), "no colour when not a terminal");
     assert!(
-        out.ends_with("sourcepolicy: 6 errors and 1 warning in 1 file (8 entries, 8 sources)\n"),
+        out.ends_with("sourcepolicy: 14 errors and 1 warning in 1 file (8 entries, 8 sources)\n"),
         "{out}"
     );
 }
@@ -227,7 +227,7 @@ fn discovery_uses_policy_list_files_then_readme() {
     std::fs::create_dir_all(d.join("sub")).unwrap();
     std::fs::write(
         d.join("guide.md"),
-        "# T\n\n## A\n\n- [y](https://e.example/) - fine\n",
+        "# T\n\n## A\n\n- [y](https://arxiv.org/abs/2205.14135) - fine\n",
     )
     .unwrap();
     std::fs::write(d.join("policy.toml"), "[list]\nfiles = [\"guide.md\"]\n").unwrap();

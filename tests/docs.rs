@@ -13,6 +13,34 @@ fn readme_rule_table_matches_the_registry() {
 }
 
 #[test]
+fn default_policy_passes_the_checks_a_user_file_gets() {
+    // Every pattern of the embedded policy is checked here as if a user had written it.
+    let names = sourcepolicy::rules::selectors();
+    let p = sourcepolicy::policy::Policy::layered(
+        "policy.toml",
+        sourcepolicy::policy::DEFAULT_POLICY,
+        &names,
+    )
+    .expect("the default policy is valid");
+    let s = &p.sources;
+    let all = [&s.paper, &s.docs, &s.repo, &s.report]
+        .into_iter()
+        .chain(s.inadmissible.values())
+        .flat_map(|g| g.urls.iter())
+        .chain(p.sections.exempt.iter())
+        .chain(p.sections.forbidden_text.iter())
+        .chain(p.frontier.verified_pattern.iter());
+    for pat in all {
+        assert!(
+            sourcepolicy::policy::Pattern::new(pat.as_str()).is_ok(),
+            "{}",
+            pat.as_str()
+        );
+        let _ = pat.is_match("compiles");
+    }
+}
+
+#[test]
 fn default_policy_parses_and_every_rule_has_a_unique_name() {
     let p = sourcepolicy::policy::Policy::default_policy();
     assert_eq!(p.sections.max_entries, 5);

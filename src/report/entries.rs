@@ -19,11 +19,14 @@ pub struct SourceRow {
     pub description: String,
 }
 
-/// The rows of one file, given each source's classification (in `doc.sources()` order).
-pub fn rows(path: &str, doc: &Document, classes: &[Classification]) -> Vec<SourceRow> {
-    doc.sources()
-        .zip(classes)
-        .map(|(link, c)| {
+/// The rows of one file, given each link's classification (indexed like `doc.links`).
+pub fn rows(path: &str, doc: &Document, classes: &[Option<Classification>]) -> Vec<SourceRow> {
+    doc.entries
+        .iter()
+        .flat_map(|e| e.links.iter().copied())
+        .map(|l| {
+            let link = &doc.links[l];
+            let c = classes[l].as_ref().expect("sources are classified");
             let pos = doc.lines.position(doc.text, link.span.start);
             let entry = &doc.entries[link.entry.expect("a source belongs to an entry")];
             SourceRow {
@@ -38,7 +41,10 @@ pub fn rows(path: &str, doc: &Document, classes: &[Classification]) -> Vec<Sourc
                 title: link.text.trim().to_string(),
                 url: link.url.clone(),
                 kind: c.kind.map(|k| k.as_str()),
-                reason: c.reason.clone(),
+                reason: match &c.inadmissible {
+                    Some(g) => format!("inadmissible ({g}): {}", c.reason),
+                    None => c.reason.clone(),
+                },
                 description: entry.description.clone(),
             }
         })

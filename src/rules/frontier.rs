@@ -35,7 +35,7 @@ fn stamps(cx: &Context) -> Vec<(usize, Vec<Stamp>)> {
             continue;
         };
         let slot = &mut out.iter_mut().find(|(r, _)| *r == root).expect("root").1;
-        for cap in pattern.regex().captures_iter(&block.text) {
+        for cap in pattern.captures_iter(&block.text) {
             let Some(m) = cap.name("date") else { continue };
             slot.push(Stamp {
                 text: m.as_str().to_string(),

@@ -26,6 +26,15 @@ pub struct Context<'a> {
     pub today: Date,
     /// The folder of the linted file, for relative links (None for text without a file).
     pub base_dir: Option<&'a Path>,
+    /// Each link's classification (None for links that are not sources), computed once.
+    pub classes: std::cell::OnceCell<Vec<Option<source::Classification>>>,
+}
+
+impl Context<'_> {
+    /// Each link's source classification, indexed like `doc.links`.
+    pub fn classes(&self) -> &[Option<source::Classification>] {
+        self.classes.get_or_init(|| source::classify_all(self))
+    }
 }
 
 pub type Check = fn(&Context) -> Vec<Finding>;
@@ -49,6 +58,27 @@ impl Rule {
 use Severity::{Error, Warning};
 
 pub static RULES: &[Rule] = &[
+    Rule {
+        name: "source/unclassified",
+        severity: Error,
+        summary: "a source in a core section matches none of the four admissible kinds",
+        explanation: include_str!("../../docs/rules/source-unclassified.md"),
+        check: Some(source::unclassified),
+    },
+    Rule {
+        name: "source/inadmissible",
+        severity: Error,
+        summary: "a source is a known non-primary kind (video, social, forum, blog platform, aggregator, news, marketing)",
+        explanation: include_str!("../../docs/rules/source-inadmissible.md"),
+        check: Some(source::inadmissible),
+    },
+    Rule {
+        name: "source/report-evidence",
+        severity: Error,
+        summary: "a `report` names no code (a repository link in the entry, or `code=` in its comment)",
+        explanation: include_str!("../../docs/rules/source-report-evidence.md"),
+        check: Some(source::report_evidence),
+    },
     Rule {
         name: "structure/toc-mismatch",
         severity: Error,

@@ -251,7 +251,7 @@ pub fn forbidden_text(cx: &Context) -> Vec<Finding> {
     }
     let mut out = Vec::new();
     for p in patterns {
-        for m in p.regex().find_iter(doc.text) {
+        for m in p.find_iter(doc.text) {
             if doc
                 .code_blocks
                 .iter()

@@ -7,34 +7,62 @@
 //! owner and repository names are case-insensitive.
 
 use std::net::{Ipv4Addr, Ipv6Addr};
-use std::sync::OnceLock;
 
-fn re(cell: &'static OnceLock<regex::Regex>, pattern: &str) -> &'static regex::Regex {
-    cell.get_or_init(|| regex::Regex::new(pattern).expect("valid pattern"))
-}
-
+/// The arXiv id in an `abs`/`pdf`/`html`/`format` path, without its version: `2205.14135`
+/// (new style, 4+4..5 digits) or `cs/0501001` (old style, archive/7 digits).
 fn arxiv_id(path: &str) -> Option<String> {
-    static RE: OnceLock<regex::Regex> = OnceLock::new();
-    let r = re(
-        &RE,
-        r"^/(?:abs|pdf|html|format)/((?:\d{4}\.\d{4,5})|(?:[a-z-]+(?:\.[A-Z]{2})?/\d{7}))(?:v\d+)?(?:\.pdf)?/?$",
-    );
-    r.captures(path).map(|c| c[1].to_string())
+    let rest = path.strip_prefix('/')?;
+    let (kind, id) = rest.split_once('/')?;
+    if !matches!(kind, "abs" | "pdf" | "html" | "format") {
+        return None;
+    }
+    let id = id.trim_end_matches('/');
+    let id = id.strip_suffix(".pdf").unwrap_or(id);
+    let strip_version = |s: &str| -> String {
+        match s.rfind('v') {
+            Some(i)
+                if i > 0 && i + 1 < s.len() && s[i + 1..].bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                s[..i].to_string()
+            }
+            _ => s.to_string(),
+        }
+    };
+    let id = strip_version(id);
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let new_style = id
+        .split_once('.')
+        .is_some_and(|(a, b)| a.len() == 4 && digits(a) && (4..=5).contains(&b.len()) && digits(b));
+    let old_style = id.split_once('/').is_some_and(|(archive, n)| {
+        !archive.is_empty()
+            && archive
+                .bytes()
+                .all(|b| b.is_ascii_alphabetic() || b == b'-' || b == b'.')
+            && n.len() == 7
+            && digits(n)
+    });
+    (new_style || old_style).then_some(id)
 }
 
+/// The RFC number of a page on an RFC mirror (`/rfc/rfc9110.html`, `/doc/html/rfc9110`, …).
 fn rfc_number(host: &str, path: &str) -> Option<String> {
-    static RE: OnceLock<regex::Regex> = OnceLock::new();
-    let r = re(
-        &RE,
-        r"^/(?:rfc/|doc/html/|doc/|html/)?rfc0*(\d+)(?:\.(?:html|txt|pdf|xml))?/?$",
-    );
-    let mirror = matches!(
+    if !matches!(
         host,
         "rfc-editor.org" | "datatracker.ietf.org" | "tools.ietf.org" | "ietf.org"
-    );
-    mirror
-        .then(|| r.captures(path).map(|c| c[1].to_string()))
-        .flatten()
+    ) {
+        return None;
+    }
+    let last = path.trim_end_matches('/').rsplit('/').next()?;
+    let prefix = &path[..path.len() - last.len()].trim_end_matches('/');
+    if !matches!(*prefix, "" | "/rfc" | "/doc/html" | "/doc" | "/html") {
+        return None;
+    }
+    let name = last.split('.').next()?;
+    let ext_ok = last
+        .split_once('.')
+        .is_none_or(|(_, e)| matches!(e, "html" | "txt" | "pdf" | "xml"));
+    let n = name.strip_prefix("rfc")?.trim_start_matches('0');
+    (ext_ok && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())).then(|| n.to_string())
 }
 
 /// Whether a query parameter only tracks the click (`utm_*`, `ref`, … from the policy).
