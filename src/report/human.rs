@@ -132,14 +132,27 @@ pub fn render(reports: &[FileReport], opts: &HumanOptions) -> String {
             let quotable = line.len() <= MAX_QUOTED_LINE
                 && f.span.end <= r.text.len()
                 && idx.line_of(f.span.end) <= pos.line + 3;
+            if !quotable {
+                // No line to quote: the same layout as miette's, written directly (a hostile
+                // file can hold hundreds of thousands of these).
+                let mark = match f.severity {
+                    Severity::Error => "×",
+                    Severity::Warning => "⚠",
+                };
+                out.push_str(&format!(
+                    "{}\n\n  {mark} {}:{}:{}: {}\n",
+                    f.rule, r.path, pos.line, pos.column, f.message
+                ));
+                if let Some(h) = &f.help {
+                    out.push_str(&format!("  help: {h}\n"));
+                }
+                out.push('\n');
+                continue;
+            }
             let diag = Diag {
                 f,
-                message: if quotable {
-                    f.message.clone()
-                } else {
-                    format!("{}:{}:{}: {}", r.path, pos.line, pos.column, f.message)
-                },
-                src: quotable.then_some(Named {
+                message: f.message.clone(),
+                src: Some(Named {
                     name: &r.path,
                     text: &r.text,
                     lines: &idx,

@@ -11,6 +11,7 @@ use std::path::Path;
 pub mod entry;
 pub mod frontier;
 pub mod links;
+pub mod perf;
 pub mod source;
 pub mod structure;
 
@@ -156,6 +157,20 @@ pub static RULES: &[Rule] = &[
         summary: "an `http://` link to a public host",
         explanation: include_str!("../../docs/rules/link-insecure.md"),
         check: Some(links::insecure),
+    },
+    Rule {
+        name: "perf/missing-context",
+        severity: Error,
+        summary: "a performance number lacks one or more of hardware, workload, precision, baseline, correctness method",
+        explanation: include_str!("../../docs/rules/perf-missing-context.md"),
+        check: Some(perf::missing_context),
+    },
+    Rule {
+        name: "perf/vendor-peak",
+        severity: Error,
+        summary: "a peak-rate number (FLOP/s, bandwidth) in a hardware section, stated as a capability",
+        explanation: include_str!("../../docs/rules/perf-vendor-peak.md"),
+        check: Some(perf::vendor_peak),
     },
     Rule {
         name: "frontier/missing-date",

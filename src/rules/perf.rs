@@ -1,0 +1,698 @@
+//! Performance claims: find the numbers that claim performance, then check that the entry or
+//! paragraph states the hardware, workload, precision, baseline and correctness method.
+//!
+//! Detection is a hand-written scanner over a block's prose (code, URLs, HTML and comments are
+//! already blanked out by the document model): linear, allocation-light, and no regular
+//! expression to compile unless a claim is found. A claim is
+//! - a multiplier: `2.3x`, `3×`, `10-100x`, "an order of magnitude", "3 times faster",
+//!   "twice as fast", "a speedup of 3.1";
+//! - a percentage tied to a performance word in its clause: `38% lower latency`,
+//!   `throughput grows by 25%`, `47% MFU`;
+//! - a rate: FLOP/s, TFLOPS, GB/s, TB/s, tokens/s, req/s, QPS, samples/s, IOPS…;
+//! - a latency stated as a result: `p99 of 12 ms`, `TTFT of 180 ms`.
+//!
+//! Not claims: years, versions, counts, sizes (`80 GB`), model sizes (`70B`), arXiv ids,
+//! dimensions (`4x4`, `8x7B`), device counts (`8x H100`), and numbers that a setting cue
+//! marks as part of the set-up (`an SLO of 100 ms`, `an arrival rate of 2 req/s`).
+
+use super::Context;
+use crate::document::BlockKind;
+use crate::finding::{Finding, Severity};
+use crate::policy::{Pattern, PerfPolicy};
+use serde_json::json;
+use std::ops::Range;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimKind {
+    Multiplier,
+    Percent,
+    /// A rate; `peak_unit` when it is a compute or bandwidth rate a vendor would quote.
+    Rate {
+        peak_unit: bool,
+    },
+    Latency,
+}
+
+/// A performance claim in a block's text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Claim {
+    /// Byte range in the block's text.
+    pub range: Range<usize>,
+    pub kind: ClaimKind,
+    /// Where its cue words are looked for: its clause (a comma-free stretch of a sentence),
+    /// cut to a window of a few words either side, in the block's text.
+    pub clause: Range<usize>,
+}
+
+/// The five fields, in the order messages name them, with their json names.
+pub const FIELDS: [(&str, &str); 5] = [
+    ("hardware", "hardware"),
+    ("workload", "workload"),
+    ("precision", "precision"),
+    ("baseline", "baseline"),
+    ("correctness", "correctness method"),
+];
+
+const SPEED_WORDS: &[&str] = &[
+    "faster",
+    "slower",
+    "quicker",
+    "speedup",
+    "speedups",
+    "speed-up",
+    "speed-ups",
+    "slowdown",
+];
+const DIRECTION_STEMS: &[&str] = &[
+    "lower", "higher", "less", "more", "fewer", "reduc", "improv", "increas", "decreas", "cut",
+    "gain", "boost", "grow", "drop", "better", "worse", "sav", "shrink", "halv", "doubl",
+];
+const PERF_NOUNS: &[&str] = &[
+    "latency",
+    "latencies",
+    "throughput",
+    "bandwidth",
+    "time",
+    "runtime",
+    "cost",
+    "costs",
+    "memory",
+    "energy",
+    "power",
+    "utilization",
+    "utilisation",
+    "performance",
+    "speed",
+    "flops",
+    "ttft",
+    "tpot",
+    "itl",
+    "p50",
+    "p90",
+    "p95",
+    "p99",
+    "tail",
+    "goodput",
+    "overhead",
+    "cycles",
+    "footprint",
+    "traffic",
+    "tokens/s",
+    "qps",
+    "iops",
+];
+const UTILIZATION_WORDS: &[&str] = &[
+    "mfu",
+    "hfu",
+    "utilization",
+    "utilisation",
+    "efficiency",
+    "peak",
+    "roofline",
+    "cublas",
+    "sol",
+];
+const LATENCY_CUES: &[&str] = &[
+    "p50",
+    "p90",
+    "p95",
+    "p99",
+    "p999",
+    "latency",
+    "latencies",
+    "ttft",
+    "tpot",
+    "itl",
+    "tail",
+    "runtime",
+    "wall-clock",
+    "takes",
+    "took",
+    "completes",
+    "finishes",
+    "end-to-end",
+    "e2e",
+];
+/// Rate units, longest first; `true` for compute and bandwidth rates (vendor peak material).
+const RATE_UNITS: &[(&str, bool)] = &[
+    ("tokens per second", false),
+    ("requests per second", false),
+    ("tokens/second", false),
+    ("tokens/sec", false),
+    ("tflop/s", true),
+    ("gflop/s", true),
+    ("pflop/s", true),
+    ("eflop/s", true),
+    ("tflops", true),
+    ("gflops", true),
+    ("pflops", true),
+    ("eflops", true),
+    ("flop/s", true),
+    ("tokens/s", false),
+    ("samples/s", false),
+    ("requests/s", false),
+    ("images/s", false),
+    ("gbit/s", true),
+    ("tib/s", true),
+    ("gib/s", true),
+    ("gb/sec", true),
+    ("tb/s", true),
+    ("gb/s", true),
+    ("mb/s", true),
+    ("gbps", true),
+    ("tbps", true),
+    ("tops", true),
+    ("tok/s", false),
+    ("req/s", false),
+    ("img/s", false),
+    ("iops", false),
+    ("qps", false),
+    ("it/s", false),
+];
+const TIME_UNITS: &[&str] = &[
+    "milliseconds",
+    "microseconds",
+    "nanoseconds",
+    "seconds",
+    "second",
+    "millisecond",
+    "microsecond",
+    "nanosecond",
+    "msec",
+    "secs",
+    "sec",
+    "ms",
+    "µs",
+    "μs",
+    "us",
+    "ns",
+    "s",
+];
+const NUMBER_WORDS: &[&str] = &[
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "hundred", "thousand",
+];
+const COMPARATIVES: &[&str] = &[
+    "faster", "slower", "higher", "lower", "more", "less", "better", "quicker", "smaller",
+    "larger", "cheaper",
+];
+const COUNT_NOUNS: &[&str] = &[
+    "gpu",
+    "gpus",
+    "node",
+    "nodes",
+    "chip",
+    "chips",
+    "card",
+    "cards",
+    "core",
+    "cores",
+    "device",
+    "devices",
+    "machine",
+    "machines",
+    "server",
+    "servers",
+    "accelerator",
+    "accelerators",
+    "socket",
+    "sockets",
+];
+
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// Words of a lower-cased ASCII-folded text (letters, digits, `-`, `/`, `.` inside).
+fn words(s: &str) -> impl Iterator<Item = &str> {
+    s.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '/' || c == '.' || c == '_'))
+        .map(|w| w.trim_matches(|c| c == '.' || c == '-'))
+        .filter(|w| !w.is_empty())
+}
+
+fn has_word(s: &str, list: &[&str]) -> bool {
+    words(s).any(|w| list.contains(&w))
+}
+
+fn has_stem(s: &str, stems: &[&str]) -> bool {
+    words(s).any(|w| stems.iter().any(|st| w.starts_with(st)))
+}
+
+/// Clause boundaries: sentence ends, `;`, `,`, parentheses, ` - ` separators and line
+/// breaks, computed once per text so that finding a claim's clause is a binary search.
+struct Clauses {
+    ends: Vec<usize>,
+    len: usize,
+}
+
+/// How far around a claim cue words are looked for: a few words, so that a clause of a
+/// megabyte costs no more per claim than a sentence.
+const WINDOW: usize = 120;
+
+impl Clauses {
+    fn new(lower: &[u8]) -> Clauses {
+        let is_end = |i: usize| -> bool {
+            let b = lower[i];
+            match b {
+                b';' | b',' | b'(' | b')' | b'\n' | b'|' => {
+                    // a thousands separator is not a clause end
+                    !(b == b','
+                        && i > 0
+                        && i + 1 < lower.len()
+                        && lower[i - 1].is_ascii_digit()
+                        && lower[i + 1].is_ascii_digit())
+                }
+                b'.' | b'!' | b'?' | b':' => i + 1 >= lower.len() || lower[i + 1] == b' ',
+                b'-' => {
+                    i > 0 && i + 1 < lower.len() && lower[i - 1] == b' ' && lower[i + 1] == b' '
+                }
+                _ => false,
+            }
+        };
+        Clauses {
+            ends: (0..lower.len()).filter(|&i| is_end(i)).collect(),
+            len: lower.len(),
+        }
+    }
+
+    /// The clause around `at`.
+    fn of(&self, at: usize) -> Range<usize> {
+        let k = self.ends.partition_point(|&e| e < at);
+        let start = if k == 0 { 0 } else { self.ends[k - 1] + 1 };
+        let end = self.ends.get(k).copied().unwrap_or(self.len);
+        start..end.max(start)
+    }
+
+    /// The clause around `range`, cut to `WINDOW` bytes either side (on character boundaries).
+    fn window(&self, text: &str, range: &Range<usize>) -> Range<usize> {
+        let c = self.of(range.start);
+        let s =
+            crate::lines::ceil_char_boundary(text, c.start.max(range.start.saturating_sub(WINDOW)));
+        let e = crate::lines::floor_char_boundary(text, c.end.min(range.end + WINDOW));
+        s..e.max(s)
+    }
+}
+
+/// A number at `i` (digits, `,` thousands, `.` decimals), optionally a range (`10-100`), and
+/// where it ends.
+fn number_at(b: &[u8], i: usize) -> Option<usize> {
+    let digits = |mut j: usize| -> usize {
+        while j < b.len()
+            && (b[j].is_ascii_digit()
+                || ((b[j] == b',' || b[j] == b'.')
+                    && j + 1 < b.len()
+                    && b[j + 1].is_ascii_digit()
+                    && j > 0
+                    && b[j - 1].is_ascii_digit()))
+        {
+            j += 1;
+        }
+        j
+    };
+    let mut j = digits(i);
+    if j == i {
+        return None;
+    }
+    // a range: 10-100, 12–55 (en dash is 3 bytes)
+    for sep in ["-", "–", " to "] {
+        let sb = sep.as_bytes();
+        if b[j..].starts_with(sb) && b.get(j + sb.len()).is_some_and(u8::is_ascii_digit) {
+            j = digits(j + sb.len());
+            break;
+        }
+    }
+    Some(j)
+}
+
+fn skip_space(b: &[u8], mut j: usize) -> usize {
+    if j < b.len() && b[j] == b' ' {
+        j += 1;
+    }
+    j
+}
+
+fn next_word(lower: &str, from: usize) -> &str {
+    let rest = lower[from..].trim_start();
+    let end = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '-'))
+        .unwrap_or(rest.len());
+    &rest[..end]
+}
+
+fn any_match(patterns: &[Pattern], s: &str) -> bool {
+    patterns.iter().any(|p| p.is_match_ascii(s))
+}
+
+/// Every performance claim in `text`, in order. Linear in the length of the text: each claim
+/// looks at a bounded window around it.
+pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
+    let lower_s = text.to_ascii_lowercase();
+    let lower = lower_s.as_bytes();
+    let clauses = Clauses::new(lower);
+    let claim = |range: Range<usize>, kind: ClaimKind| Claim {
+        clause: clauses.window(&lower_s, &range),
+        range,
+        kind,
+    };
+    let mut numeric: Vec<Claim> = Vec::new();
+    let mut i = 0;
+    while i < lower.len() {
+        let b = lower[i];
+        let word_start = i == 0
+            || !(is_word_byte(lower[i - 1])
+                || lower[i - 1] == b'.'
+                || (lower[i - 1] == b'-' && i > 1 && is_word_byte(lower[i - 2])));
+        if !b.is_ascii_digit() || !word_start {
+            i += 1;
+            continue;
+        }
+        let Some(num_end) = number_at(lower, i) else {
+            i += 1;
+            continue;
+        };
+        let after = skip_space(lower, num_end);
+        let rest = &lower[after..];
+        // multiplier: 2.3x, 3×, 10-100x
+        let x_len = if rest.first() == Some(&b'x') {
+            1
+        } else if rest.starts_with("×".as_bytes()) {
+            2
+        } else {
+            0
+        };
+        if x_len > 0 {
+            let end = after + x_len;
+            let boundary = lower.get(end).is_none_or(|c| !is_word_byte(*c));
+            let dimension = lower
+                .get(skip_space(lower, end))
+                .is_some_and(u8::is_ascii_digit);
+            if boundary && !dimension {
+                let nw = next_word(&lower_s, end);
+                let device_count = COUNT_NOUNS.contains(&nw)
+                    || (!nw.is_empty()
+                        && !SPEED_WORDS.contains(&nw)
+                        && any_match(&vocab.hardware, nw));
+                if !device_count {
+                    numeric.push(claim(i..end, ClaimKind::Multiplier));
+                }
+            }
+            i = end;
+            continue;
+        }
+        // percentage tied to a performance word near it, in its clause
+        if rest.first() == Some(&b'%') || rest.starts_with(b"percent") {
+            let end = after + if rest[0] == b'%' { 1 } else { 7 };
+            let w = &lower_s[clauses.window(&lower_s, &(i..end))];
+            let perf = has_word(w, SPEED_WORDS)
+                || has_word(w, UTILIZATION_WORDS)
+                || w.contains("of peak")
+                || (has_stem(w, DIRECTION_STEMS) && has_word(w, PERF_NOUNS));
+            if perf {
+                numeric.push(claim(i..end, ClaimKind::Percent));
+            }
+            i = end;
+            continue;
+        }
+        // rate: an optional k/M/G multiplier, then a unit; not when a setting cue precedes it
+        let mut u = after;
+        if u < lower.len()
+            && matches!(lower[u], b'k' | b'm' | b'g')
+            && lower.get(u + 1).is_some_and(|c| *c == b' ' || *c == b'/')
+        {
+            u = skip_space(lower, u + 1);
+        }
+        if let Some(&(unit, peak)) = RATE_UNITS.iter().find(|(unit, _)| {
+            lower[u..].starts_with(unit.as_bytes())
+                && lower.get(u + unit.len()).is_none_or(|c| !is_word_byte(*c))
+        }) {
+            let end = u + unit.len();
+            let w = clauses.window(&lower_s, &(i..end));
+            if !any_match(&vocab.setting_cues, &lower_s[w.start..i]) {
+                numeric.push(claim(i..end, ClaimKind::Rate { peak_unit: peak }));
+            }
+            i = end;
+            continue;
+        }
+        // latency: a time unit with a latency cue and no setting cue nearby
+        if let Some(unit) = TIME_UNITS.iter().find(|unit| {
+            lower[after..].starts_with(unit.as_bytes())
+                && lower
+                    .get(after + unit.len())
+                    .is_none_or(|c| !is_word_byte(*c))
+        }) {
+            let end = after + unit.len();
+            let w = &lower_s[clauses.window(&lower_s, &(i..end))];
+            let cue = has_word(w, LATENCY_CUES)
+                || w.contains("time to first token")
+                || w.contains("time-to-first-token");
+            if cue && !any_match(&vocab.setting_cues, w) {
+                numeric.push(claim(i..end, ClaimKind::Latency));
+            }
+            i = end;
+            continue;
+        }
+        // "a speedup of 3.1"
+        let head = lower_s[crate::lines::floor_char_boundary(&lower_s, i.saturating_sub(20))..i]
+            .trim_end();
+        if head.ends_with("speedup of") || head.ends_with("speed-up of") {
+            numeric.push(claim(i..num_end, ClaimKind::Multiplier));
+        }
+        // "3 times faster"
+        let k = skip_space(lower, num_end);
+        if lower_s[k..].starts_with("times ") {
+            let cw = next_word(&lower_s, k + 6);
+            if COMPARATIVES.contains(&cw) {
+                let end = k + 6 + lower_s[k + 6..].find(cw).unwrap_or(0) + cw.len();
+                numeric.push(claim(i..end, ClaimKind::Multiplier));
+            }
+        }
+        i = num_end.max(i + 1);
+    }
+    // Phrases without digits: "an order of magnitude", "five times faster", "twice as fast".
+    let mut phrases: Vec<Claim> = Vec::new();
+    if lower_s.contains("magnitude") || lower_s.contains("times") || lower_s.contains("twice") {
+        for phrase in [
+            "orders of magnitude",
+            "order of magnitude",
+            "order-of-magnitude",
+        ] {
+            for (at, _) in lower_s.match_indices(phrase) {
+                phrases.push(claim(at..at + phrase.len(), ClaimKind::Multiplier));
+            }
+        }
+        for w in NUMBER_WORDS.iter().chain(&["twice"]) {
+            for (at, _) in lower_s.match_indices(w) {
+                let from = at + w.len();
+                if (at > 0 && is_word_byte(lower[at - 1]))
+                    || lower.get(from).is_some_and(|c| is_word_byte(*c))
+                {
+                    continue;
+                }
+                let rest = &lower_s[from..];
+                let rest_t = rest.trim_start();
+                let (lead, ok_words): (&str, &[&str]) = if *w == "twice" {
+                    (
+                        "as ",
+                        &["fast", "quick", "much", "many", "high", "efficient"],
+                    )
+                } else {
+                    ("times ", COMPARATIVES)
+                };
+                if !rest_t.starts_with(lead) {
+                    continue;
+                }
+                let next = next_word(rest_t, lead.len());
+                if !ok_words.contains(&next) {
+                    continue;
+                }
+                let off = from + (rest.len() - rest_t.len());
+                let end =
+                    off + lead.len() + rest_t[lead.len()..].find(next).unwrap_or(0) + next.len();
+                phrases.push(claim(at..end, ClaimKind::Multiplier));
+            }
+        }
+    }
+    if phrases.is_empty() {
+        return dedup(numeric);
+    }
+    phrases.sort_by_key(|c| c.range.start);
+    numeric.extend(phrases);
+    numeric.sort_by_key(|c| (c.range.start, std::cmp::Reverse(c.range.end)));
+    dedup(numeric)
+}
+
+/// Drops claims that overlap an earlier one (input sorted by start).
+fn dedup(claims: Vec<Claim>) -> Vec<Claim> {
+    let mut out: Vec<Claim> = Vec::with_capacity(claims.len());
+    for c in claims {
+        if out.last().is_none_or(|l| l.range.end <= c.range.start) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The fields a context states, by the policy's vocabularies.
+pub fn missing_fields(context: &str, vocab: &PerfPolicy) -> Vec<&'static str> {
+    let lists: [&[Pattern]; 5] = [
+        &vocab.hardware,
+        &vocab.workload,
+        &vocab.precision,
+        &vocab.baseline,
+        &vocab.correctness,
+    ];
+    FIELDS
+        .iter()
+        .zip(lists)
+        .filter(|(_, list)| !any_match(list, context))
+        .map(|((name, _), _)| *name)
+        .collect()
+}
+
+fn judged_blocks<'c>(cx: &'c Context) -> impl Iterator<Item = &'c crate::document::Block> + 'c {
+    cx.doc.blocks.iter().filter(move |b| {
+        let scope = cx.scopes[b.section];
+        matches!(
+            b.kind,
+            BlockKind::Item | BlockKind::Paragraph | BlockKind::TableRow
+        ) && !scope.exempt
+            && !scope.contents
+            && b.text
+                .bytes()
+                .any(|c| c.is_ascii_digit() || c == b'm' || c == b't')
+    })
+}
+
+/// Whether a rate claim in a hardware section is stated as a capability (a vendor peak).
+fn is_vendor_peak(cx: &Context, block: &crate::document::Block, claim: &Claim) -> bool {
+    matches!(claim.kind, ClaimKind::Rate { peak_unit: true })
+        && cx.scopes[block.section].hardware
+        && !any_match(
+            &cx.policy.perf.measurement_cues,
+            &block.text[claim.clause.clone()],
+        )
+}
+
+fn describe(missing: &[&str]) -> String {
+    let names: Vec<&str> = missing
+        .iter()
+        .map(|m| FIELDS.iter().find(|(k, _)| k == m).expect("field").1)
+        .collect();
+    names.join(", ")
+}
+
+fn help_for(missing: &[&str]) -> String {
+    let parts: Vec<&str> = missing
+        .iter()
+        .map(|m| match *m {
+            "hardware" => "the hardware (e.g. 8xH100, MI300X)",
+            "workload" => "the workload (shapes, batch size, sequence length, model)",
+            "precision" => "the precision (e.g. BF16, FP8)",
+            "baseline" => "the baseline (faster than what?)",
+            _ => "the correctness method (e.g. max abs error against a reference)",
+        })
+        .collect();
+    let list = match parts.len() {
+        1 => parts[0].to_string(),
+        n => format!("{} and {}", parts[..n - 1].join(", "), parts[n - 1]),
+    };
+    format!("state {list}, or omit the number")
+}
+
+/// `perf/missing-context`: a performance claim whose entry or paragraph does not state all
+/// five fields.
+pub fn missing_context(cx: &Context) -> Vec<Finding> {
+    let vocab = &cx.policy.perf;
+    let mut out = Vec::new();
+    for block in judged_blocks(cx) {
+        let claims = find_claims(&block.text, vocab);
+        if claims.is_empty() {
+            continue;
+        }
+        let missing = missing_fields(&block.text, vocab);
+        for claim in &claims {
+            if missing.is_empty() || is_vendor_peak(cx, block, claim) {
+                continue;
+            }
+            let text = &block.text[claim.range.clone()];
+            out.push(
+                Finding::new(
+                    "perf/missing-context",
+                    Severity::Error,
+                    block.source_span(claim.range.clone()),
+                    format!("performance claim \"{text}\" lacks {}", describe(&missing)),
+                )
+                .label(format!("missing {}", describe(&missing)))
+                .help(help_for(&missing))
+                .data(json!({"claim": text, "missing": missing})),
+            );
+        }
+    }
+    out
+}
+
+/// `perf/vendor-peak`: a peak compute or bandwidth rate in a hardware section, stated as a
+/// capability rather than a measurement.
+pub fn vendor_peak(cx: &Context) -> Vec<Finding> {
+    let vocab = &cx.policy.perf;
+    let mut out = Vec::new();
+    for block in judged_blocks(cx) {
+        if !cx.scopes[block.section].hardware {
+            continue;
+        }
+        for claim in find_claims(&block.text, vocab) {
+            if !is_vendor_peak(cx, block, &claim) {
+                continue;
+            }
+            let text = &block.text[claim.range.clone()];
+            out.push(
+                Finding::new(
+                    "perf/vendor-peak",
+                    Severity::Error,
+                    block.source_span(claim.range.clone()),
+                    format!("\"{text}\" is a vendor peak rate, not a performance measurement"),
+                )
+                .label("peak rate stated as a capability")
+                .help("omit the number and link the architecture documentation, or replace it with a measurement that states hardware, workload, precision, baseline and correctness method")
+                .data(json!({"claim": text})),
+            );
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn never_slices_inside_a_character() {
+        let vocab = crate::policy::Policy::default_policy().perf;
+        let pieces = [
+            "框",
+            "🔥",
+            "é",
+            "2.3x",
+            "45% lower latency",
+            " speedup of 3",
+            "12 ms p99",
+            " ",
+            "x",
+            "%",
+            "-",
+            "twice as fast",
+            "3 times faster",
+        ];
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let s = format!("{a}{b}{c}{a}");
+                    for cut in 0..s.len() {
+                        if s.is_char_boundary(cut) {
+                            let _ = find_claims(&s[cut..], &vocab);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,306 @@
+//! Performance claims: precision and recall on a labelled fixture, exact findings, realistic
+//! prose that must stay quiet, and the corpus versions of the guide.
+
+mod common;
+use common::{lint_fixture, rows};
+use std::collections::BTreeSet;
+
+const TODAY: &str = "2026-12-02";
+
+type Label = (usize, String, String, String); // line, rule, claim, missing (comma-joined)
+
+/// Reads the `expect:` / `peak:` labels of the fixture.
+fn labels(text: &str) -> (BTreeSet<Label>, usize) {
+    let mut out = BTreeSet::new();
+    let mut complete = 0;
+    for (n, line) in text.lines().enumerate() {
+        let Some(start) = line.find("<!-- ") else {
+            continue;
+        };
+        let Some(end) = line[start..].find(" -->") else {
+            continue;
+        };
+        for part in line[start + 5..start + end].split(" ; ") {
+            let part = part.trim();
+            if part == "expect: none" {
+                continue;
+            }
+            if let Some(claim) = part.strip_prefix("peak: ") {
+                out.insert((
+                    n + 1,
+                    "perf/vendor-peak".into(),
+                    claim.into(),
+                    String::new(),
+                ));
+                continue;
+            }
+            let body = part.strip_prefix("expect: ").unwrap_or(part);
+            let open = body.rfind(" {").expect("label has {fields}");
+            let missing = body[open + 2..body.len() - 1].to_string();
+            if missing.is_empty() {
+                complete += 1;
+            } else {
+                out.insert((
+                    n + 1,
+                    "perf/missing-context".into(),
+                    body[..open].into(),
+                    missing,
+                ));
+            }
+        }
+    }
+    (out, complete)
+}
+
+#[test]
+fn precision_and_recall_are_one_on_the_labelled_fixture() {
+    let path = common::fixture_path("perf-labelled.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.lines().count() >= 80);
+    let (expected, complete) = labels(&text);
+    assert!(
+        expected.len() >= 35 && complete >= 8,
+        "{} labelled claims",
+        expected.len()
+    );
+    let opts = sourcepolicy::lint::LintOptions {
+        today: sourcepolicy::date::Date::parse(TODAY).unwrap(),
+        selection: sourcepolicy::lint::Selection::new(&["perf".into()], &[]).unwrap(),
+    };
+    let r = sourcepolicy::lint::lint_text(
+        "p.md",
+        text,
+        &sourcepolicy::policy::Policy::default_policy(),
+        &opts,
+    );
+    let idx = sourcepolicy::lines::LineIndex::new(&r.text);
+    let found: BTreeSet<Label> = r
+        .findings
+        .iter()
+        .map(|f| {
+            let missing: Vec<&str> = f.data["missing"]
+                .as_array()
+                .map(|a| a.iter().map(|m| m.as_str().unwrap()).collect())
+                .unwrap_or_default();
+            (
+                idx.position(&r.text, f.span.start).line,
+                f.rule.to_string(),
+                f.data["claim"].as_str().unwrap().to_string(),
+                missing.join(","),
+            )
+        })
+        .collect();
+    let tp = found.intersection(&expected).count() as f64;
+    let precision = tp / found.len() as f64;
+    let recall = tp / expected.len() as f64;
+    let fp: Vec<_> = found.difference(&expected).collect();
+    let fn_: Vec<_> = expected.difference(&found).collect();
+    assert_eq!(
+        (precision, recall),
+        (1.0, 1.0),
+        "false positives {fp:#?}\nfalse negatives {fn_:#?}"
+    );
+}
+
+#[test]
+fn findings_underline_the_number_and_name_the_missing_fields() {
+    let text = "# G\n\n## Kernels\n\n- [K](https://arxiv.org/abs/2205.14135) - 2.3x faster than cuBLAS on H100.\n";
+    let opts = sourcepolicy::lint::LintOptions {
+        today: sourcepolicy::date::Date::parse(TODAY).unwrap(),
+        selection: sourcepolicy::lint::Selection::new(&["perf".into()], &[]).unwrap(),
+    };
+    let r = sourcepolicy::lint::lint_text(
+        "k.md",
+        text.to_string(),
+        &sourcepolicy::policy::Policy::default_policy(),
+        &opts,
+    );
+    assert_eq!(r.findings.len(), 1);
+    let f = &r.findings[0];
+    assert_eq!(&text[f.span.clone()], "2.3x");
+    assert_eq!(
+        f.message,
+        "performance claim \"2.3x\" lacks workload, precision, correctness method"
+    );
+    assert_eq!(
+        f.data,
+        serde_json::json!({"claim": "2.3x", "missing": ["workload", "precision", "correctness"]})
+    );
+    assert_eq!(
+        f.help.as_deref(),
+        Some("state the workload (shapes, batch size, sequence length, model), the precision (e.g. BF16, FP8) and the correctness method (e.g. max abs error against a reference), or omit the number")
+    );
+}
+
+#[test]
+fn perf_rules_fire_with_exact_findings() {
+    let found = lint_fixture("perf-labelled.md", &["perf/vendor-peak"], TODAY);
+    assert_eq!(
+        found,
+        rows(&[
+            (
+                "perf/vendor-peak",
+                108,
+                50,
+                "\"4.5 PFLOPS\" is a vendor peak rate, not a performance measurement"
+            ),
+            (
+                "perf/vendor-peak",
+                108,
+                72,
+                "\"8 TB/s\" is a vendor peak rate, not a performance measurement"
+            ),
+            (
+                "perf/vendor-peak",
+                109,
+                49,
+                "\"1,300 TFLOPS\" is a vendor peak rate, not a performance measurement"
+            ),
+            (
+                "perf/vendor-peak",
+                111,
+                51,
+                "\"900 GB/s\" is a vendor peak rate, not a performance measurement"
+            ),
+        ])
+    );
+}
+
+#[test]
+fn realistic_prose_stays_quiet() {
+    assert_eq!(
+        lint_fixture("perf-prose-pass.md", &["perf"], TODAY),
+        rows(&[])
+    );
+}
+
+#[test]
+fn suppression_applies_to_claims() {
+    let text = "# G\n\n## K\n\n<!-- sourcepolicy: ignore=perf/missing-context reason=\"quoted from the paper's table\" -->\n- [K](https://arxiv.org/abs/2205.14135) - 2.3x faster.\n";
+    let found = common::lint_str(
+        "s.md",
+        text.into(),
+        &["perf", "suppression"],
+        TODAY,
+        &sourcepolicy::policy::Policy::default_policy(),
+    );
+    assert_eq!(found, rows(&[]));
+}
+
+#[test]
+fn vocabularies_extend_through_the_policy() {
+    // A list that names its own hardware: "Zebra-9" is unknown to the default vocabulary.
+    let text = "# G\n\n## K\n\n- [K](https://arxiv.org/abs/2205.14135) - 2x faster than the baseline on Zebra-9 for M=N=K=1024 in BF16, bit-exact.\n";
+    let default = common::lint_str(
+        "v.md",
+        text.into(),
+        &["perf"],
+        TODAY,
+        &sourcepolicy::policy::Policy::default_policy(),
+    );
+    assert_eq!(
+        default,
+        rows(&[(
+            "perf/missing-context",
+            5,
+            43,
+            "performance claim \"2x\" lacks hardware"
+        )])
+    );
+    let p = common::policy("[perf]\nhardware = ['\\bzebra-\\d+\\b']\n");
+    assert_eq!(
+        common::lint_str("v.md", text.into(), &["perf"], TODAY, &p),
+        rows(&[])
+    );
+}
+
+fn corpus(name: &str) -> Option<String> {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus")
+        .join(name);
+    std::fs::read_to_string(p).ok().or_else(|| {
+        eprintln!("skipping: {name} not present");
+        None
+    })
+}
+
+#[test]
+fn early_guide_claims_are_all_flagged() {
+    let Some(text) = corpus("guide/README.3ad4ea1.md") else {
+        return;
+    };
+    let found = common::lint_str(
+        "g.md",
+        text,
+        &["perf"],
+        TODAY,
+        &sourcepolicy::policy::Policy::default_policy(),
+    );
+    let got: Vec<(usize, String)> = found
+        .iter()
+        .map(|r| {
+            (
+                r.1,
+                r.3.trim_start_matches("performance claim ").to_string(),
+            )
+        })
+        .collect();
+    const ALL: &str = "hardware, workload, precision, baseline, correctness method";
+    let want: Vec<(usize, String)> = [
+        (206, "\"8x\"", ALL),
+        (252, "\"1075x\"", "workload, precision, correctness method"),
+        (
+            300,
+            "\"10x\"",
+            "hardware, workload, precision, correctness method",
+        ),
+        (306, "\"5x\"", ALL),
+        (
+            309,
+            "\"1.4x\"",
+            "hardware, precision, baseline, correctness method",
+        ),
+        (353, "\"20%\"", ALL),
+        (381, "\"36.9x\"", ALL),
+        (387, "\"23x\"", ALL),
+        (424, "\"10-100x\"", ALL),
+        (428, "\"32.5%\"", ALL),
+        (428, "\"23%\"", ALL),
+        (
+            434,
+            "\"3.12x\"",
+            "hardware, precision, baseline, correctness method",
+        ),
+        (
+            446,
+            "\"1.81x\"",
+            "workload, precision, baseline, correctness method",
+        ),
+        (
+            475,
+            "\"47%\"",
+            "workload, precision, baseline, correctness method",
+        ),
+        (482, "\"90%\"", ALL),
+        (492, "\"12-55%\"", ALL),
+    ]
+    .iter()
+    .map(|(l, c, m)| (*l, format!("{c} lacks {m}")))
+    .collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn current_guide_has_no_claims() {
+    let Some(text) = corpus("guide/README.fe274ee.md") else {
+        return;
+    };
+    let found = common::lint_str(
+        "g.md",
+        text,
+        &["perf"],
+        TODAY,
+        &sourcepolicy::policy::Policy::default_policy(),
+    );
+    assert_eq!(found, rows(&[]));
+}
