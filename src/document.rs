@@ -506,7 +506,11 @@ impl<'a> Document<'a> {
             });
             from = end;
         }
-        if html.len() > 2 && (html.contains("id") || html.contains("name")) {
+        let has_anchor_tag = html
+            .as_bytes()
+            .windows(3)
+            .any(|w| w[0] == b'<' && (w[1] | 0x20) == b'a' && w[2].is_ascii_whitespace());
+        if has_anchor_tag {
             for cap in anchor_re().captures_iter(html) {
                 self.html_anchors.push(cap[1].to_string());
             }

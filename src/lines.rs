@@ -26,19 +26,17 @@ impl LineIndex {
     pub fn new(text: &str) -> Self {
         let bytes = text.as_bytes();
         let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
-        let mut starts = vec![0];
-        let mut ascii = Vec::new();
-        let mut line_ascii = true;
-        for (i, &b) in bytes.iter().enumerate().skip(bom) {
-            if b == b'\n' {
-                starts.push(i + 1);
-                ascii.push(line_ascii);
-                line_ascii = true;
-            } else if b >= 0x80 {
-                line_ascii = false;
-            }
+        let mut starts = Vec::with_capacity(bytes.len() / 40 + 1);
+        let mut ascii = Vec::with_capacity(bytes.len() / 40 + 1);
+        starts.push(0);
+        let mut from = bom;
+        // Line by line: `position` and `is_ascii` run over whole slices (vectorised).
+        while let Some(nl) = bytes[from..].iter().position(|&b| b == b'\n') {
+            ascii.push(bytes[from..from + nl].is_ascii());
+            from += nl + 1;
+            starts.push(from);
         }
-        ascii.push(line_ascii);
+        ascii.push(bytes[from..].is_ascii());
         LineIndex {
             starts,
             ascii,

@@ -34,13 +34,13 @@ pub struct Policy {
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct PerfPolicy {
-    pub hardware: Vec<Pattern>,
-    pub workload: Vec<Pattern>,
-    pub precision: Vec<Pattern>,
-    pub baseline: Vec<Pattern>,
-    pub correctness: Vec<Pattern>,
-    pub setting_cues: Vec<Pattern>,
-    pub measurement_cues: Vec<Pattern>,
+    pub hardware: PatternList,
+    pub workload: PatternList,
+    pub precision: PatternList,
+    pub baseline: PatternList,
+    pub correctness: PatternList,
+    pub setting_cues: PatternList,
+    pub measurement_cues: PatternList,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
@@ -73,13 +73,13 @@ pub struct ListPolicy {
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SectionPolicy {
-    pub exempt: Vec<Pattern>,
-    pub core: Vec<Pattern>,
-    pub frontier: Vec<Pattern>,
-    pub hardware: Vec<Pattern>,
-    pub contents: Vec<Pattern>,
+    pub exempt: PatternList,
+    pub core: PatternList,
+    pub frontier: PatternList,
+    pub hardware: PatternList,
+    pub contents: PatternList,
     pub max_entries: usize,
-    pub forbidden_headings: Vec<Pattern>,
+    pub forbidden_headings: PatternList,
     pub forbidden_text: Vec<Pattern>,
 }
 
@@ -197,6 +197,122 @@ impl Pattern {
     }
 }
 
+/// A list of patterns matched as one: compiled on first use into a single ASCII-mode
+/// multi-pattern automaton (one build instead of one per pattern, and without the literal
+/// prefilter, which for a vocabulary costs more to build than it saves on short texts).
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(transparent)]
+pub struct PatternList {
+    patterns: Vec<Pattern>,
+    #[serde(skip)]
+    set: OnceLock<Option<AsciiSet>>,
+    /// The same list in Unicode mode, for non-ASCII text (built only if such text comes).
+    #[serde(skip)]
+    unicode: OnceLock<Option<AsciiSet>>,
+}
+
+impl PatternList {
+    pub fn iter(&self) -> std::slice::Iter<'_, Pattern> {
+        self.patterns.iter()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.patterns.is_empty()
+    }
+
+    fn set(&self) -> Option<&AsciiSet> {
+        self.set
+            .get_or_init(|| AsciiSet::build(self.patterns.iter().map(Pattern::as_str), false))
+            .as_ref()
+    }
+
+    /// Whether any pattern matches, with ASCII semantics (see `Pattern::is_match_ascii`).
+    pub fn is_match(&self, s: &str) -> bool {
+        match self.set() {
+            Some(set) => set.is_match(s),
+            None => self.patterns.iter().any(|p| p.is_match_ascii(s)),
+        }
+    }
+
+    /// The first pattern (in list order) that matches. Patterns written in ASCII are matched
+    /// with ASCII semantics (`\w`, `\b`, `\d`, `\s` and case folding over ASCII; for ASCII
+    /// text that is exactly Unicode semantics); a list with a non-ASCII pattern is matched in
+    /// Unicode mode against non-ASCII text.
+    pub fn first_match_exact(&self, s: &str) -> Option<&Pattern> {
+        if self.patterns.is_empty() {
+            return None;
+        }
+        // ASCII patterns are matched with ASCII semantics whatever the text; a list with a
+        // non-ASCII pattern gets Unicode semantics for non-ASCII text.
+        let set = if s.is_ascii() || self.patterns.iter().all(|p| p.as_str().is_ascii()) {
+            self.set()
+        } else {
+            self.unicode
+                .get_or_init(|| AsciiSet::build(self.patterns.iter().map(Pattern::as_str), true))
+                .as_ref()
+        };
+        match set {
+            Some(set) => set.first_match(s).map(|i| &self.patterns[i]),
+            None => self.patterns.iter().find(|p| p.is_match(s)),
+        }
+    }
+
+    /// `is_match` with full Unicode semantics (see `first_match_exact`).
+    pub fn is_match_exact(&self, s: &str) -> bool {
+        self.first_match_exact(s).is_some()
+    }
+}
+
+/// Patterns compiled together with ASCII semantics, case-insensitively; answers whether any
+/// matches and which is the first (in list order) that does.
+#[derive(Debug, Clone)]
+pub struct AsciiSet {
+    re: regex_automata::meta::Regex,
+}
+
+impl AsciiSet {
+    /// None if a pattern needs Unicode mode (callers then match one by one).
+    pub fn new<'a>(sources: impl Iterator<Item = &'a str>) -> Option<AsciiSet> {
+        AsciiSet::build(sources, false)
+    }
+
+    /// The set in ASCII or (for non-ASCII text) Unicode mode.
+    pub fn build<'a>(sources: impl Iterator<Item = &'a str>, unicode: bool) -> Option<AsciiSet> {
+        use regex_automata::{meta, util::syntax};
+        let sources: Vec<&str> = sources.collect();
+        meta::Regex::builder()
+            .configure(
+                meta::Config::new()
+                    .auto_prefilter(false)
+                    .onepass(false)
+                    .backtrack(false)
+                    .which_captures(regex_automata::nfa::thompson::WhichCaptures::None)
+                    .match_kind(regex_automata::MatchKind::All),
+            )
+            .syntax(
+                syntax::Config::new()
+                    .unicode(unicode)
+                    .utf8(unicode)
+                    .case_insensitive(true),
+            )
+            .build_many(&sources)
+            .ok()
+            .map(|re| AsciiSet { re })
+    }
+
+    pub fn is_match(&self, s: &str) -> bool {
+        self.re.is_match(s.as_bytes())
+    }
+
+    /// The lowest-numbered pattern that matches anywhere in `s`.
+    pub fn first_match(&self, s: &str) -> Option<usize> {
+        let mut set = regex_automata::PatternSet::new(self.re.pattern_len());
+        self.re
+            .which_overlapping_matches(&regex_automata::Input::new(s.as_bytes()), &mut set);
+        set.iter().next().map(|p| p.as_usize())
+    }
+}
+
 thread_local! {
     /// Set while a user's policy file is read: its patterns are checked then. The embedded
     /// default is trusted (a test checks it the same way), which keeps start-up fast.
@@ -241,10 +357,6 @@ pub struct Scope {
     pub frontier: bool,
     pub hardware: bool,
     pub contents: bool,
-}
-
-fn any_match(patterns: &[Pattern], s: &str) -> bool {
-    patterns.iter().any(|p| p.is_match(s))
 }
 
 impl Policy {
@@ -334,10 +446,10 @@ impl Policy {
                     .filter(|&a| a != 0 && !doc.is_title_section(a))
                     .map(|a| doc.sections[a].title.as_str())
                     .collect();
-                let any = |p: &[Pattern]| titles.iter().any(|t| any_match(p, t));
+                let any = |p: &PatternList| titles.iter().any(|t| p.is_match_exact(t));
                 let exempt = any(&s.exempt);
                 let frontier = any(&s.frontier);
-                let contents = any_match(&s.contents, &doc.sections[i].title);
+                let contents = s.contents.is_match_exact(&doc.sections[i].title);
                 let core = !exempt && !frontier && !contents && (s.core.is_empty() || any(&s.core));
                 Scope {
                     exempt,
@@ -446,4 +558,50 @@ pub fn discover(start: &Path) -> Option<PathBuf> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The default vocabularies and URL patterns must compile as ASCII sets: the fallback
+    /// (one Unicode regex per pattern) costs milliseconds of start-up.
+    #[test]
+    fn default_pattern_lists_compile_as_ascii_sets() {
+        let p = Policy::default_policy();
+        let v = &p.perf;
+        for (name, list) in [
+            ("hardware", &v.hardware),
+            ("workload", &v.workload),
+            ("precision", &v.precision),
+            ("baseline", &v.baseline),
+            ("correctness", &v.correctness),
+            ("setting_cues", &v.setting_cues),
+            ("measurement_cues", &v.measurement_cues),
+        ] {
+            for pat in list.iter() {
+                assert!(
+                    AsciiSet::new(std::iter::once(pat.as_str())).is_some(),
+                    "[perf] {name}: `{}` needs Unicode mode",
+                    pat.as_str()
+                );
+            }
+            assert!(list.set().is_some(), "[perf] {name}");
+        }
+        let s = &p.sources;
+        let urls = [&s.paper, &s.docs, &s.repo, &s.report]
+            .into_iter()
+            .chain(s.inadmissible.values())
+            .flat_map(|g| g.urls.iter().map(Pattern::as_str));
+        assert!(AsciiSet::new(urls).is_some());
+    }
+
+    #[test]
+    fn ascii_sets_report_the_first_pattern_in_list_order() {
+        let set = AsciiSet::new(["b", "a", "ab"].into_iter()).unwrap();
+        assert_eq!(set.first_match("xab"), Some(0));
+        assert_eq!(set.first_match("xa"), Some(1));
+        assert_eq!(set.first_match("zzz"), None);
+        assert!(set.is_match("AB"));
+    }
 }

@@ -8,21 +8,40 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-fn drop_re() -> &'static regex::Regex {
-    static RE: OnceLock<regex::Regex> = OnceLock::new();
-    RE.get_or_init(|| regex::Regex::new(r"[^\p{L}\p{M}\p{N}\p{Pc} -]").expect("valid"))
+/// The characters GitHub keeps in an anchor besides `-` and space: letters, marks, numbers and
+/// connector punctuation, as sorted ranges (translated once from the Unicode tables of
+/// `regex-syntax`; a binary search per character, no automaton to build).
+fn kept_ranges() -> &'static [(char, char)] {
+    static RANGES: OnceLock<Vec<(char, char)>> = OnceLock::new();
+    RANGES.get_or_init(|| {
+        let hir = regex_syntax::Parser::new()
+            .parse(r"[\p{L}\p{M}\p{N}\p{Pc}]")
+            .expect("valid class");
+        match hir.kind() {
+            regex_syntax::hir::HirKind::Class(regex_syntax::hir::Class::Unicode(c)) => {
+                c.ranges().iter().map(|r| (r.start(), r.end())).collect()
+            }
+            _ => unreachable!("a Unicode class"),
+        }
+    })
+}
+
+fn kept(c: char) -> bool {
+    if c.is_ascii() {
+        return c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == ' ';
+    }
+    let ranges = kept_ranges();
+    let i = ranges.partition_point(|&(_, end)| end < c);
+    ranges.get(i).is_some_and(|&(start, _)| start <= c)
 }
 
 /// The anchor GitHub gives a heading with this text, before de-duplication.
 pub fn slug(text: &str) -> String {
-    let lower = text.to_lowercase();
-    if lower
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b == b' ' || b == b'-' || b == b'_')
-    {
-        return lower.replace(' ', "-");
-    }
-    drop_re().replace_all(&lower, "").replace(' ', "-")
+    text.to_lowercase()
+        .chars()
+        .filter(|&c| kept(c))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
 }
 
 /// Hands out unique anchors in document order, as GitHub does for repeated headings.

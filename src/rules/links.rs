@@ -43,6 +43,9 @@ pub fn malformed_reason(url: &str, schemes: &[String]) -> Option<String> {
     if !trimmed[scheme.len() + 1..].starts_with("//") {
         return Some(format!("`{scheme}:` must be followed by `//`"));
     }
+    if plain_authority(&trimmed[scheme.len() + 3..]) {
+        return None;
+    }
     match url::Url::parse(trimmed) {
         Err(e) => Some(format!("the URL does not parse: {e}")),
         Ok(u) if u.host_str().is_none_or(str::is_empty) => Some("the URL has no host".into()),
@@ -55,6 +58,36 @@ pub fn malformed_reason(url: &str, schemes: &[String]) -> Option<String> {
             }
         }
     }
+}
+
+/// Whether the part after `scheme://` starts with an authority the URL parser is sure to
+/// accept: a plain ASCII host name (labels of letters, digits and hyphens) and an optional
+/// numeric port. The path, query and fragment cannot make an http(s) URL fail to parse, so
+/// such a URL needs no full parse.
+fn plain_authority(rest: &str) -> bool {
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let authority = &rest[..end];
+    let (host, port) = match authority.rsplit_once(':') {
+        Some((h, p)) => (h, Some(p)),
+        None => (authority, None),
+    };
+    let port_ok = port.is_none_or(|p| {
+        !p.is_empty()
+            && p.len() <= 5
+            && p.bytes().all(|b| b.is_ascii_digit())
+            && p.parse::<u32>().is_ok_and(|n| n <= 65535)
+    });
+    let labels_ok = !host.is_empty()
+        && host.split('.').all(|l| {
+            !l.is_empty()
+                && l.len() <= 63
+                && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+        });
+    // all-numeric labels may be an IPv4 address: let the parser judge those
+    let numeric = host.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    port_ok && labels_ok && !numeric
 }
 
 /// `link/malformed`: a URL that does not parse or uses a scheme a list should not have.

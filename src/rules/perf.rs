@@ -18,7 +18,7 @@
 use super::Context;
 use crate::document::BlockKind;
 use crate::finding::{Finding, Severity};
-use crate::policy::{Pattern, PerfPolicy};
+use crate::policy::{PatternList, PerfPolicy};
 use serde_json::json;
 use std::ops::Range;
 
@@ -338,8 +338,8 @@ fn next_word(lower: &str, from: usize) -> &str {
     &rest[..end]
 }
 
-fn any_match(patterns: &[Pattern], s: &str) -> bool {
-    patterns.iter().any(|p| p.is_match_ascii(s))
+fn any_match(patterns: &PatternList, s: &str) -> bool {
+    patterns.is_match(s)
 }
 
 /// Every performance claim in `text`, in order. Linear in the length of the text: each claim
@@ -533,7 +533,7 @@ fn dedup(claims: Vec<Claim>) -> Vec<Claim> {
 
 /// The fields a context states, by the policy's vocabularies.
 pub fn missing_fields(context: &str, vocab: &PerfPolicy) -> Vec<&'static str> {
-    let lists: [&[Pattern]; 5] = [
+    let lists: [&PatternList; 5] = [
         &vocab.hardware,
         &vocab.workload,
         &vocab.precision,

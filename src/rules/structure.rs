@@ -218,8 +218,7 @@ pub fn forbidden_heading(cx: &Context) -> Vec<Finding> {
             .policy
             .sections
             .forbidden_headings
-            .iter()
-            .find(|p| p.is_match(&h.text))
+            .first_match_exact(&h.text)
         {
             out.push(
                 Finding::new(
