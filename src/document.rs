@@ -609,6 +609,68 @@ mod tests {
     use super::*;
 
     #[test]
+    fn crlf_bom_reference_and_autolinks_keep_exact_positions() {
+        let text = "\u{feff}# Guide\r\n\r\n## Kernels\r\n\r\n### Attention\r\n\r\n- [Flash][fa] - See <https://a.example/x> and https://b.example/y too\r\n- #### Inside\r\n  [Item](https://c.example/) - text\r\n\r\n[fa]: https://arxiv.org/abs/2205.14135\r\n";
+        let doc = Document::parse(text);
+        let pos = |l: &Link| {
+            let p = doc.lines.position(text, l.span.start);
+            (p.line, p.column)
+        };
+        let got: Vec<(&str, LinkKind, (usize, usize), &str)> = doc
+            .links
+            .iter()
+            .map(|l| (l.url.as_str(), l.kind, pos(l), &text[l.span.clone()]))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (
+                    "https://arxiv.org/abs/2205.14135",
+                    LinkKind::Reference,
+                    (7, 3),
+                    "[Flash][fa]"
+                ),
+                (
+                    "https://a.example/x",
+                    LinkKind::Autolink,
+                    (7, 21),
+                    "<https://a.example/x>"
+                ),
+                (
+                    "https://b.example/y",
+                    LinkKind::Autolink,
+                    (7, 47),
+                    "https://b.example/y"
+                ),
+                (
+                    "https://c.example/",
+                    LinkKind::Inline,
+                    (9, 3),
+                    "[Item](https://c.example/)"
+                ),
+            ]
+        );
+        // The heading inside a list item opens a section; the entry under it belongs to it.
+        assert_eq!(
+            doc.section_path(doc.links[0].section),
+            ["Kernels", "Attention"]
+        );
+        assert_eq!(
+            doc.section_path(doc.links[3].section),
+            ["Kernels", "Attention", "Inside"]
+        );
+        assert_eq!(doc.title, Some(0));
+        assert_eq!(doc.entries.len(), 2);
+        assert_eq!(doc.entries[0].links.len(), 3);
+        assert_eq!(doc.entries[0].description, "See and too");
+        // Heading positions skip the BOM on line 1.
+        assert_eq!(
+            doc.lines.position(text, doc.headings[0].span.start).column,
+            1
+        );
+    }
+
+    #[test]
     fn descriptions_strip_separators_but_not_words() {
         assert_eq!(description_of(" - Fast attention."), "Fast attention.");
         assert_eq!(description_of(", , and "), "");

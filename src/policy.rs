@@ -111,19 +111,27 @@ pub struct Pattern {
 
 impl Pattern {
     pub fn new(source: &str) -> Result<Pattern, String> {
-        regex_syntax::ParserBuilder::new()
-            .case_insensitive(true)
-            .build()
+        let why = |e: &dyn std::fmt::Display| {
+            let detail = e.to_string();
+            detail
+                .lines()
+                .last()
+                .unwrap_or("invalid")
+                .trim()
+                .to_string()
+        };
+        // The syntax check is cheap; translation (Unicode tables, case folding) is not, and
+        // can only fail on Unicode classes and escapes, so only such patterns are translated.
+        let ast = regex_syntax::ast::parse::Parser::new()
             .parse(source)
-            .map_err(|e| {
-                let detail = e.to_string();
-                detail
-                    .lines()
-                    .last()
-                    .unwrap_or("invalid")
-                    .trim()
-                    .to_string()
-            })?;
+            .map_err(|e| why(&e))?;
+        if source.contains("\\p") || source.contains("\\P") || !source.is_ascii() {
+            regex_syntax::hir::translate::TranslatorBuilder::new()
+                .case_insensitive(true)
+                .build()
+                .translate(source, &ast)
+                .map_err(|e| why(&e))?;
+        }
         Ok(Pattern {
             source: source.to_string(),
             re: OnceLock::new(),

@@ -66,15 +66,27 @@ pub fn render_json(rows: &[SourceRow]) -> String {
     s
 }
 
-/// A plain table: location, section, title, kind, reason. Columns are cut to fit `width`.
+/// A plain table: location, section, title, kind, reason. Section and title are cut to fit
+/// `width`; the reason, the point of the table, never is. With one file the location is just
+/// the line number.
 pub fn render_table(rows: &[SourceRow], width: usize) -> String {
-    let mut out = String::new();
-    let headers = ["LOCATION", "SECTION", "TITLE", "TYPE", "REASON"];
+    let one_file = rows.windows(2).all(|w| w[0].path == w[1].path);
+    let headers = [
+        if one_file { "LINE" } else { "LOCATION" },
+        "SECTION",
+        "TITLE",
+        "TYPE",
+        "REASON",
+    ];
     let cells: Vec<[String; 5]> = rows
         .iter()
         .map(|r| {
             [
-                format!("{}:{}", r.path, r.line),
+                if one_file {
+                    r.line.to_string()
+                } else {
+                    format!("{}:{}", r.path, r.line)
+                },
                 r.section
                     .last()
                     .cloned()
@@ -85,27 +97,18 @@ pub fn render_table(rows: &[SourceRow], width: usize) -> String {
             ]
         })
         .collect();
-    let mut w: Vec<usize> = headers.iter().map(|h| h.len()).collect();
+    let mut w: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
     for c in &cells {
         for (i, s) in c.iter().enumerate() {
             w[i] = w[i].max(s.chars().count());
         }
     }
-    // Cut the section and title columns first, the reason last.
-    let budget = width.max(60);
-    let caps = [
-        w[0],
-        28,
-        36,
-        6,
-        budget.saturating_sub(w[0] + 28 + 36 + 6 + 8).max(20),
-    ];
-    for i in 0..5 {
-        w[i] = w[i].min(caps[i]);
-    }
+    // Section and title share what the location, type and a 40-column reason leave.
+    let room = width.saturating_sub(w[0] + w[3] + 40 + 8).max(30);
+    w[1] = w[1].min(room * 2 / 5).max(7);
+    w[2] = w[2].min(room - w[1]).max(5);
     let fit = |s: &str, n: usize| -> String {
-        let count = s.chars().count();
-        if count <= n {
+        if s.chars().count() <= n {
             format!("{s:<n$}")
         } else {
             let cut: String = s.chars().take(n.saturating_sub(1)).collect();
@@ -113,14 +116,19 @@ pub fn render_table(rows: &[SourceRow], width: usize) -> String {
         }
     };
     let line = |c: [&str; 5]| -> String {
-        let mut l = String::new();
-        for i in 0..5 {
-            l.push_str(&fit(c[i], w[i]));
-            l.push_str(if i < 4 { "  " } else { "" });
-        }
-        l.trim_end().to_string() + "\n"
+        format!(
+            "{}  {}  {}  {}  {}",
+            fit(c[0], w[0]),
+            fit(c[1], w[1]),
+            fit(c[2], w[2]),
+            fit(c[3], w[3]),
+            c[4]
+        )
+        .trim_end()
+        .to_string()
+            + "\n"
     };
-    out.push_str(&line(headers));
+    let mut out = line(headers);
     for c in &cells {
         out.push_str(&line([&c[0], &c[1], &c[2], &c[3], &c[4]]));
     }
