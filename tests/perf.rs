@@ -63,15 +63,12 @@ fn precision_and_recall_are_one_on_the_labelled_fixture() {
         "{} labelled claims",
         expected.len()
     );
-    let opts = sourcepolicy::lint::LintOptions {
-        today: sourcepolicy::date::Date::parse(TODAY).unwrap(),
-        selection: sourcepolicy::lint::Selection::new(&["perf".into()], &[]).unwrap(),
-    };
-    let r = sourcepolicy::lint::lint_text(
+    let r = common::report(
         "p.md",
         text,
+        &["perf"],
+        TODAY,
         &sourcepolicy::policy::Policy::default_policy(),
-        &opts,
     );
     let idx = sourcepolicy::lines::LineIndex::new(&r.text);
     let found: BTreeSet<Label> = r
@@ -105,15 +102,12 @@ fn precision_and_recall_are_one_on_the_labelled_fixture() {
 #[test]
 fn findings_underline_the_number_and_name_the_missing_fields() {
     let text = "# G\n\n## Kernels\n\n- [K](https://arxiv.org/abs/2205.14135) - 2.3x faster than cuBLAS on H100.\n";
-    let opts = sourcepolicy::lint::LintOptions {
-        today: sourcepolicy::date::Date::parse(TODAY).unwrap(),
-        selection: sourcepolicy::lint::Selection::new(&["perf".into()], &[]).unwrap(),
-    };
-    let r = sourcepolicy::lint::lint_text(
+    let r = common::report(
         "k.md",
         text.to_string(),
+        &["perf"],
+        TODAY,
         &sourcepolicy::policy::Policy::default_policy(),
-        &opts,
     );
     assert_eq!(r.findings.len(), 1);
     let f = &r.findings[0];

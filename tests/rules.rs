@@ -145,11 +145,7 @@ fn policy_severity_overrides_apply() {
         common::policy("[rules]\n\"entry/missing-description\" = \"error\"\nstructure = \"off\"\nsource = \"off\"\n");
     let path = common::fixture_path("entry-fire.md");
     let text = std::fs::read_to_string(&path).unwrap();
-    let opts = sourcepolicy::lint::LintOptions {
-        today: sourcepolicy::date::Date::parse(TODAY).unwrap(),
-        selection: Default::default(),
-    };
-    let r = sourcepolicy::lint::lint_text("entry-fire.md", text, &p, &opts);
+    let r = common::report("entry-fire.md", text, &[], TODAY, &p);
     assert_eq!(r.findings.len(), 4);
     assert!(r
         .findings
@@ -195,15 +191,12 @@ fn link_broken_anchor_fires() {
 fn link_broken_anchor_suggests_the_closest_anchor() {
     let path = common::fixture_path("link-anchor-fire.md");
     let text = std::fs::read_to_string(&path).unwrap();
-    let opts = sourcepolicy::lint::LintOptions {
-        today: sourcepolicy::date::Date::parse(TODAY).unwrap(),
-        selection: sourcepolicy::lint::Selection::new(&["link/broken-anchor".into()], &[]).unwrap(),
-    };
-    let r = sourcepolicy::lint::lint_text(
+    let r = common::report(
         "a.md",
         text,
+        &["link/broken-anchor"],
+        TODAY,
         &sourcepolicy::policy::Policy::default_policy(),
-        &opts,
     );
     let helps: Vec<&str> = r
         .findings
@@ -281,15 +274,12 @@ fn link_duplicate_fires_with_severity_by_section() {
         ])
     );
     let path = common::fixture_path("link-duplicate-fire.md");
-    let opts = sourcepolicy::lint::LintOptions {
-        today: sourcepolicy::date::Date::parse(TODAY).unwrap(),
-        selection: sourcepolicy::lint::Selection::new(&["link/duplicate".into()], &[]).unwrap(),
-    };
-    let r = sourcepolicy::lint::lint_text(
+    let r = common::report(
         "d.md",
         std::fs::read_to_string(path).unwrap(),
+        &["link/duplicate"],
+        TODAY,
         &sourcepolicy::policy::Policy::default_policy(),
-        &opts,
     );
     let sev: Vec<&str> = r.findings.iter().map(|f| f.severity.as_str()).collect();
     assert_eq!(sev, ["error", "warning", "warning", "error", "error"]);
@@ -479,15 +469,12 @@ fn forbidden_text_passes() {
 #[test]
 fn parity_with_the_guides_check_script() {
     let path = common::fixture_path("parity-script.md");
-    let opts = sourcepolicy::lint::LintOptions {
-        today: sourcepolicy::date::Date::parse(TODAY).unwrap(),
-        selection: Default::default(),
-    };
-    let r = sourcepolicy::lint::lint_text(
+    let r = common::report(
         "p.md",
         std::fs::read_to_string(path).unwrap(),
+        &[],
+        TODAY,
         &sourcepolicy::policy::Policy::default_policy(),
-        &opts,
     );
     let idx = sourcepolicy::lines::LineIndex::new(&r.text);
     let errors: Vec<(&str, usize)> = r

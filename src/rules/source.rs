@@ -303,78 +303,61 @@ fn title(cx: &Context, l: usize) -> String {
     cx.doc.links[l].text.trim().to_string()
 }
 
+/// Every source of a core section with its classification: (link index, classification).
+fn core_sources<'c>(cx: &'c Context) -> impl Iterator<Item = (usize, &'c Classification)> + 'c {
+    let classes = cx.classes();
+    cx.doc
+        .entries
+        .iter()
+        .filter(|e| cx.scopes[e.section].core)
+        .flat_map(|e| e.links.iter().copied())
+        .filter_map(move |l| classes[l].as_ref().map(|c| (l, c)))
+}
+
 /// `source/unclassified`: a source in a core section that is none of the four kinds.
 pub fn unclassified(cx: &Context) -> Vec<Finding> {
-    let doc = cx.doc;
-    let classes = cx.classes();
-    let mut out = Vec::new();
-    for entry in &doc.entries {
-        if !cx.scopes[entry.section].core {
-            continue;
-        }
-        for &l in &entry.links {
-            let Some(c) = &classes[l] else { continue };
-            if c.kind.is_some() || c.inadmissible.is_some() {
-                continue;
-            }
-            let link = &doc.links[l];
-            out.push(
-                Finding::new(
-                    "source/unclassified",
-                    Severity::Error,
-                    link.span.clone(),
-                    format!(
-                        "source \"{}\" ({}) is none of paper, docs, repo, report",
-                        title(cx, l),
-                        host_of(&link.url)
-                    ),
-                )
-                .label("unclassified source")
-                .help("replace it with the primary source, declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), or add its host to [sources.<kind>] hosts in policy.toml")
-                .data(json!({"url": link.url, "host": host_of(&link.url), "reason": c.reason})),
-            );
-        }
-    }
-    out
+    core_sources(cx)
+        .filter(|(_, c)| c.kind.is_none() && c.inadmissible.is_none())
+        .map(|(l, c)| {
+            let link = &cx.doc.links[l];
+            Finding::new(
+                "source/unclassified",
+                Severity::Error,
+                link.span.clone(),
+                format!(
+                    "source \"{}\" ({}) is none of paper, docs, repo, report",
+                    title(cx, l),
+                    host_of(&link.url)
+                ),
+            )
+            .label("unclassified source")
+            .help("replace it with the primary source, declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), or add its host to [sources.<kind>] hosts in policy.toml")
+            .data(json!({"url": link.url, "host": host_of(&link.url), "reason": c.reason}))
+        })
+        .collect()
 }
 
 /// `source/inadmissible`: a source in a core section of a known non-primary kind.
 pub fn inadmissible(cx: &Context) -> Vec<Finding> {
-    let doc = cx.doc;
-    let classes = cx.classes();
-    let mut out = Vec::new();
-    for entry in &doc.entries {
-        if !cx.scopes[entry.section].core {
-            continue;
-        }
-        for &l in &entry.links {
-            let Some(Classification {
-                inadmissible: Some(group),
-                reason,
-                ..
-            }) = &classes[l]
-            else {
-                continue;
-            };
-            let link = &doc.links[l];
-            out.push(
-                Finding::new(
-                    "source/inadmissible",
-                    Severity::Error,
-                    link.span.clone(),
-                    format!(
-                        "source \"{}\" is not primary: {} ({group})",
-                        title(cx, l),
-                        host_of(&link.url)
-                    ),
-                )
-                .label(format!("{group} link"))
-                .help("link the paper, specification, repository or implementer report it is about; a direct implementer report can be declared with <!-- sourcepolicy: type=report code=URL -->")
-                .data(json!({"url": link.url, "group": group, "reason": reason})),
-            );
-        }
-    }
-    out
+    core_sources(cx)
+        .filter_map(|(l, c)| c.inadmissible.as_ref().map(|g| (l, g, &c.reason)))
+        .map(|(l, group, reason)| {
+            let link = &cx.doc.links[l];
+            Finding::new(
+                "source/inadmissible",
+                Severity::Error,
+                link.span.clone(),
+                format!(
+                    "source \"{}\" is not primary: {} ({group})",
+                    title(cx, l),
+                    host_of(&link.url)
+                ),
+            )
+            .label(format!("{group} link"))
+            .help("link the paper, specification, repository or implementer report it is about; a direct implementer report can be declared with <!-- sourcepolicy: type=report code=URL -->")
+            .data(json!({"url": link.url, "group": group, "reason": reason}))
+        })
+        .collect()
 }
 
 /// `source/report-evidence` (offline part): a report must name its code — a repository link

@@ -4,7 +4,7 @@
 
 use sourcepolicy::date::Date;
 use sourcepolicy::lines::LineIndex;
-use sourcepolicy::lint::{lint_text, LintOptions, Selection};
+use sourcepolicy::lint::{lint_text, FileReport, LintOptions, Selection};
 use sourcepolicy::policy::Policy;
 use std::path::PathBuf;
 
@@ -27,6 +27,22 @@ pub fn lint_fixture_with(name: &str, select: &[&str], today: &str, policy: &Poli
     lint_str(&path.display().to_string(), text, select, today, policy)
 }
 
+/// Lints `text` reporting only `select` (every rule when empty); the whole report.
+pub fn report(
+    path: &str,
+    text: String,
+    select: &[&str],
+    today: &str,
+    policy: &Policy,
+) -> FileReport {
+    let select: Vec<String> = select.iter().map(|s| s.to_string()).collect();
+    let opts = LintOptions {
+        today: Date::parse(today).expect("date"),
+        selection: Selection::new(&select, &[]).expect("known rules"),
+    };
+    lint_text(path, text, policy, &opts)
+}
+
 pub fn lint_str(
     path: &str,
     text: String,
@@ -34,12 +50,7 @@ pub fn lint_str(
     today: &str,
     policy: &Policy,
 ) -> Vec<Row> {
-    let select: Vec<String> = select.iter().map(|s| s.to_string()).collect();
-    let opts = LintOptions {
-        today: Date::parse(today).expect("date"),
-        selection: Selection::new(&select, &[]).expect("known rules"),
-    };
-    let report = lint_text(path, text, policy, &opts);
+    let report = report(path, text, select, today, policy);
     let idx = LineIndex::new(&report.text);
     report
         .findings
