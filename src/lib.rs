@@ -5,6 +5,22 @@
 //! [`rules::RULES`] turn both into [`finding::Finding`]s; suppression comments and the policy's
 //! severities are applied in [`lint`]; a renderer in [`report`] turns the result into text.
 //! The library never prints: `main` does.
+//!
+//! ```
+//! use sourcepolicy::{date::Date, lint::{lint_text, LintOptions}, policy::Policy};
+//!
+//! let policy = Policy::default_policy();
+//! let opts = LintOptions {
+//!     today: Date::parse("2026-12-02").unwrap(),
+//!     selection: Default::default(),
+//! };
+//! let text = "# Guide\n\n## Kernels\n\n\
+//!             - [FlashAttention](https://arxiv.org/abs/2205.14135) - 2.3x faster on H100.\n";
+//! let report = lint_text("README.md", text.to_string(), &policy, &opts);
+//! let f = &report.findings[0];
+//! assert_eq!(f.rule, "perf/missing-context");
+//! assert_eq!(f.data["missing"], serde_json::json!(["workload", "precision", "baseline", "correctness"]));
+//! ```
 
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
