@@ -2,29 +2,16 @@
 
 mod common;
 use sourcepolicy::policy::Policy;
-use std::path::PathBuf;
-
-fn corpus(name: &str) -> Option<(String, String)> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus")
-        .join(name);
-    match std::fs::read_to_string(&p) {
-        Ok(t) => Some((p.display().to_string(), t)),
-        Err(_) => {
-            eprintln!("skipping: {} not present", p.display());
-            None
-        }
-    }
-}
 
 #[test]
 fn guide_links_and_frontier() {
-    let Some((path, text)) = corpus("guide/README.fe274ee.md") else {
+    let Some(text) = common::corpus("guide/README.fe274ee.md") else {
         return;
     };
+    let path = "guide/README.fe274ee.md";
     let p = Policy::default_policy();
     let dups = common::lint_str(
-        &path,
+        path,
         text.clone(),
         &["link/duplicate", "link/broken-anchor"],
         "2026-12-02",
@@ -44,19 +31,20 @@ fn guide_links_and_frontier() {
     assert!(dups[1].3.contains("on line 173"));
     assert!(dups[2].3.contains("on line 66"));
     assert!(dups[3].3.contains("on line 78"));
-    let stale = common::lint_str(&path, text.clone(), &["frontier"], "2026-12-02", &p);
+    let stale = common::lint_str(path, text.clone(), &["frontier"], "2026-12-02", &p);
     assert_eq!(stale.len(), 1);
     assert_eq!((stale[0].0.as_str(), stale[0].1), ("frontier/stale", 272));
-    assert!(common::lint_str(&path, text, &["frontier"], "2026-09-01", &p).is_empty());
+    assert!(common::lint_str(path, text, &["frontier"], "2026-09-01", &p).is_empty());
 }
 
 #[test]
 fn coderonion_anchors_all_resolve() {
-    let Some((path, text)) = corpus("coderonion__awesome-cuda-and-hpc.md") else {
+    let Some(text) = common::corpus("coderonion__awesome-cuda-and-hpc.md") else {
         return;
     };
+    let path = "coderonion__awesome-cuda-and-hpc.md";
     let found = common::lint_str(
-        &path,
+        path,
         text,
         &["link/broken-anchor", "structure/toc-mismatch"],
         "2026-12-02",

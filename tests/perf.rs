@@ -208,19 +208,9 @@ fn vocabularies_extend_through_the_policy() {
     );
 }
 
-fn corpus(name: &str) -> Option<String> {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus")
-        .join(name);
-    std::fs::read_to_string(p).ok().or_else(|| {
-        eprintln!("skipping: {name} not present");
-        None
-    })
-}
-
 #[test]
 fn early_guide_claims_are_all_flagged() {
-    let Some(text) = corpus("guide/README.3ad4ea1.md") else {
+    let Some(text) = common::corpus("guide/README.3ad4ea1.md") else {
         return;
     };
     let found = common::lint_str(
@@ -286,7 +276,7 @@ fn early_guide_claims_are_all_flagged() {
 
 #[test]
 fn current_guide_has_no_claims() {
-    let Some(text) = corpus("guide/README.fe274ee.md") else {
+    let Some(text) = common::corpus("guide/README.fe274ee.md") else {
         return;
     };
     let found = common::lint_str(

@@ -183,10 +183,7 @@ fn source_rules_pass() {
 
 #[test]
 fn guide_sources_are_classified() {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus/guide/README.fe274ee.md");
-    let Ok(text) = std::fs::read_to_string(&p) else {
-        eprintln!("skipping: corpus not present");
+    let Some(text) = common::corpus("guide/README.fe274ee.md") else {
         return;
     };
     let rows = sourcepolicy::lint::source_rows("g.md", &text, &Policy::default_policy());

@@ -75,3 +75,14 @@ pub fn policy(toml: &str) -> Policy {
     let names = sourcepolicy::rules::selectors();
     Policy::layered("test-policy.toml", toml, &names).expect("valid test policy")
 }
+
+/// A file of ../shared/corpus, or None (with a note) when the corpus is not beside the repo.
+pub fn corpus(name: &str) -> Option<String> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus")
+        .join(name);
+    std::fs::read_to_string(&p).ok().or_else(|| {
+        eprintln!("skipping: {} not present", p.display());
+        None
+    })
+}
