@@ -127,11 +127,16 @@ pub struct Block {
 struct Piece {
     text_start: usize,
     src: (usize, usize),
+    /// The text equals its source byte for byte (no entity, escape or smart punctuation), so
+    /// offsets inside it map one to one.
+    exact: bool,
 }
 
 impl Block {
-    /// The source byte range of a byte range of `self.text`.
-    pub fn source_span(&self, r: Range<usize>) -> Range<usize> {
+    /// The source byte range of a byte range of `self.text`, on character boundaries of the
+    /// document's `text`. Inside a piece whose text differs from its source (an entity, an
+    /// escape) offsets cannot be mapped one to one, so such a piece maps to all of its source.
+    pub fn source_span(&self, text: &str, r: Range<usize>) -> Range<usize> {
         let map = |off: usize, end: bool| -> usize {
             let i = match self.pieces.binary_search_by(|p| p.text_start.cmp(&off)) {
                 Ok(i) => i,
@@ -145,10 +150,16 @@ impl Block {
                 i
             };
             let p = self.pieces[i];
-            (p.src.0 + (off - p.text_start)).min(p.src.1)
+            if p.exact {
+                (p.src.0 + (off - p.text_start)).min(p.src.1)
+            } else if end {
+                p.src.1
+            } else {
+                p.src.0
+            }
         };
-        let s = map(r.start, false);
-        let e = map(r.end, true).max(s);
+        let s = crate::lines::floor_char_boundary(text, map(r.start, false));
+        let e = crate::lines::ceil_char_boundary(text, map(r.end, true)).max(s);
         s..e
     }
 }
@@ -191,10 +202,15 @@ struct TextBuf {
 }
 
 impl TextBuf {
-    fn push_mapped(&mut self, s: &str, src: Range<usize>) {
+    fn push_mapped(&mut self, s: &str, src: Range<usize>, source: &str) {
+        // Spans are trimmed of trailing whitespace, so the text may run on past its source.
+        let exact = source
+            .get(src.clone())
+            .is_some_and(|x| s.starts_with(x) && s[x.len()..].trim().is_empty());
         self.pieces.push(Piece {
             text_start: self.text.len(),
             src: (src.start, src.end.max(src.start)),
+            exact,
         });
         self.text.push_str(s);
     }
@@ -374,7 +390,7 @@ impl<'a> Document<'a> {
                                     if in_autolink {
                                         c.buf.blank();
                                     } else {
-                                        c.buf.push_mapped(t, span);
+                                        c.buf.push_mapped(t, span, text);
                                     }
                                 }
                             }

@@ -33,7 +33,7 @@ fn main() -> ExitCode {
 }
 
 fn color_on(stream_is_tty: bool) -> bool {
-    stream_is_tty && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    report::human::color_enabled(stream_is_tty, std::env::var_os("NO_COLOR").as_deref())
 }
 
 fn width() -> usize {

@@ -288,3 +288,20 @@ fn current_guide_has_no_claims() {
     );
     assert_eq!(found, rows(&[]));
 }
+
+#[test]
+fn spans_stay_on_the_claim_through_entities_and_escapes() {
+    let text = "# G\n\n## K\n\n- [K](https://arxiv.org/abs/2205.14135) - R&amp;D \\* 🔥 2.3x faster.\n- [L](https://arxiv.org/abs/2307.08691) - plain 🔥 1.5x faster.\n";
+    let r = common::report(
+        "e.md",
+        text.into(),
+        &["perf"],
+        TODAY,
+        &sourcepolicy::policy::Policy::default_policy(),
+    );
+    assert_eq!(r.findings.len(), 2);
+    // Where a text node differs from its source, the span widens to that node but still
+    // covers the number; where it does not, it is exact.
+    assert!(text[r.findings[0].span.clone()].contains("2.3x"));
+    assert_eq!(&text[r.findings[1].span.clone()], "1.5x");
+}

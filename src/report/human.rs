@@ -108,6 +108,12 @@ impl Diagnostic for Diag<'_> {
     }
 }
 
+/// Whether to colour output: only on a terminal, and never when `NO_COLOR` is set to a
+/// non-empty value (<https://no-color.org>).
+pub fn color_enabled(is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
+    is_terminal && no_color.is_none_or(|v| v.is_empty())
+}
+
 pub struct HumanOptions {
     pub color: bool,
     pub width: usize,
@@ -183,5 +189,20 @@ pub fn summary_line(reports: &[FileReport]) -> String {
             plural(t.errors, "error", "errors"),
             plural(t.warnings, "warning", "warnings")
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::color_enabled;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn colour_only_on_a_terminal_without_no_color() {
+        assert!(color_enabled(true, None));
+        assert!(color_enabled(true, Some(OsStr::new(""))));
+        assert!(!color_enabled(true, Some(OsStr::new("1"))));
+        assert!(!color_enabled(false, None));
+        assert!(!color_enabled(false, Some(OsStr::new("1"))));
     }
 }

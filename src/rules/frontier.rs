@@ -39,7 +39,7 @@ fn stamps(cx: &Context) -> Vec<(usize, Vec<Stamp>)> {
             let Some(m) = cap.name("date") else { continue };
             slot.push(Stamp {
                 text: m.as_str().to_string(),
-                span: block.source_span(m.range()),
+                span: block.source_span(doc.text, m.range()),
                 date: Date::parse(m.as_str()),
             });
         }

@@ -618,7 +618,7 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
                 Finding::new(
                     "perf/missing-context",
                     Severity::Error,
-                    block.source_span(claim.range.clone()),
+                    block.source_span(cx.doc.text, claim.range.clone()),
                     format!("performance claim \"{text}\" lacks {}", describe(&missing)),
                 )
                 .label(format!("missing {}", describe(&missing)))
@@ -648,7 +648,7 @@ pub fn vendor_peak(cx: &Context) -> Vec<Finding> {
                 Finding::new(
                     "perf/vendor-peak",
                     Severity::Error,
-                    block.source_span(claim.range.clone()),
+                    block.source_span(cx.doc.text, claim.range.clone()),
                     format!("\"{text}\" is a vendor peak rate, not a performance measurement"),
                 )
                 .label("peak rate stated as a capability")
