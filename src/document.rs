@@ -70,13 +70,6 @@ pub struct Link {
     pub entry: Option<usize>,
 }
 
-impl Link {
-    /// Whether the URL names a scheme (`https:`, `mailto:`, …) rather than a path or fragment.
-    pub fn is_absolute(&self) -> bool {
-        scheme_of(&self.url).is_some()
-    }
-}
-
 /// The scheme of a URL-like string (`https` in `https://x`), if it has one.
 pub fn scheme_of(url: &str) -> Option<&str> {
     let colon = url.find(':')?;
@@ -588,13 +581,6 @@ impl<'a> Document<'a> {
             .map(|h| h.anchor.as_str())
             .chain(self.html_anchors.iter().map(String::as_str))
             .collect()
-    }
-
-    /// Links that are sources (links inside entries).
-    pub fn sources(&self) -> impl Iterator<Item = &Link> {
-        self.entries
-            .iter()
-            .flat_map(move |e| e.links.iter().map(move |&l| &self.links[l]))
     }
 
     pub fn line_of(&self, offset: usize) -> usize {

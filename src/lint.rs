@@ -59,6 +59,8 @@ pub struct FileReport {
     pub findings: Vec<Finding>,
     pub entries: usize,
     pub sources: usize,
+    /// The text's line index, built once by the parse and reused by the reporters.
+    pub lines: crate::lines::LineIndex,
 }
 
 /// Reads a list file: refuses directories, files over `max_bytes`, and non-UTF-8 text, each
@@ -121,15 +123,7 @@ pub fn lint_text(path: &str, text: String, policy: &Policy, opts: &LintOptions) 
     });
     let doc = Document::parse(&text);
     let dirs = directives(&doc);
-    let cx = Context {
-        doc: &doc,
-        policy,
-        scopes: policy.scopes(&doc),
-        directives: &dirs,
-        today: opts.today,
-        base_dir,
-        classes: Default::default(),
-    };
+    let cx = Context::new(&doc, policy, &dirs, opts.today, base_dir);
     let enabled =
         |rule: &str| opts.selection.allows(rule) && policy.level_for(rule) != Some(Level::Off);
     let mut findings = Vec::new();
@@ -158,13 +152,14 @@ pub fn lint_text(path: &str, text: String, policy: &Policy, opts: &LintOptions) 
     let entries = doc.entries.len();
     let sources = doc.entries.iter().map(|e| e.links.len()).sum();
     drop(cx);
-    drop(doc);
+    let lines = doc.lines;
     FileReport {
         path: path.to_string(),
         text,
         findings,
         entries,
         sources,
+        lines,
     }
 }
 
@@ -285,14 +280,6 @@ pub fn source_rows(
 ) -> Vec<crate::report::entries::SourceRow> {
     let doc = Document::parse(text);
     let dirs = directives(&doc);
-    let cx = Context {
-        doc: &doc,
-        policy,
-        scopes: policy.scopes(&doc),
-        directives: &dirs,
-        today: Date::today_utc(),
-        base_dir: None,
-        classes: Default::default(),
-    };
+    let cx = Context::new(&doc, policy, &dirs, Date::today_utc(), None);
     crate::report::entries::rows(path, &doc, cx.classes())
 }

@@ -501,7 +501,8 @@ fn find_key(text: &str, key: &str) -> std::ops::Range<usize> {
 fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> Error {
     let message = e.message().trim().to_string();
     let span = e.span().unwrap_or(0..0);
-    let (line, col) = line_col(text, span.start);
+    let pos = crate::lines::LineIndex::new(text).position(text, span.start);
+    let (line, col) = (pos.line, pos.column);
     let mut err = Error::new(format!("{name}:{line}:{col}: invalid policy: {message}")).at(
         name,
         text,
@@ -533,18 +534,6 @@ fn short_label(message: &str) -> String {
     } else {
         "here".into()
     }
-}
-
-/// 1-based line and character column of a byte offset.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let offset = crate::lines::floor_char_boundary(text, offset);
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let col = before[before.rfind('\n').map_or(0, |i| i + 1)..]
-        .chars()
-        .count()
-        + 1;
-    (line, col)
 }
 
 /// Finds the policy file to use: `explicit`, else `policy.toml` in `start` or a parent,

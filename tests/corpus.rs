@@ -43,12 +43,10 @@ fn coderonion_anchors_all_resolve() {
         return;
     };
     let path = "coderonion__awesome-cuda-and-hpc.md";
-    let found = common::lint_str(
+    let found = common::lint_default(
         path,
         text,
         &["link/broken-anchor", "structure/toc-mismatch"],
-        "2026-12-02",
-        &Policy::default_policy(),
     );
     assert_eq!(found, vec![]);
 }

@@ -171,13 +171,7 @@ fn realistic_prose_stays_quiet() {
 #[test]
 fn suppression_applies_to_claims() {
     let text = "# G\n\n## K\n\n<!-- sourcepolicy: ignore=perf/missing-context reason=\"quoted from the paper's table\" -->\n- [K](https://arxiv.org/abs/2205.14135) - 2.3x faster.\n";
-    let found = common::lint_str(
-        "s.md",
-        text.into(),
-        &["perf", "suppression"],
-        TODAY,
-        &sourcepolicy::policy::Policy::default_policy(),
-    );
+    let found = common::lint_default("s.md", text.into(), &["perf", "suppression"]);
     assert_eq!(found, rows(&[]));
 }
 
@@ -185,13 +179,7 @@ fn suppression_applies_to_claims() {
 fn vocabularies_extend_through_the_policy() {
     // A list that names its own hardware: "Zebra-9" is unknown to the default vocabulary.
     let text = "# G\n\n## K\n\n- [K](https://arxiv.org/abs/2205.14135) - 2x faster than the baseline on Zebra-9 for M=N=K=1024 in BF16, bit-exact.\n";
-    let default = common::lint_str(
-        "v.md",
-        text.into(),
-        &["perf"],
-        TODAY,
-        &sourcepolicy::policy::Policy::default_policy(),
-    );
+    let default = common::lint_default("v.md", text.into(), &["perf"]);
     assert_eq!(
         default,
         rows(&[(
@@ -213,13 +201,7 @@ fn early_guide_claims_are_all_flagged() {
     let Some(text) = common::corpus("guide/README.3ad4ea1.md") else {
         return;
     };
-    let found = common::lint_str(
-        "g.md",
-        text,
-        &["perf"],
-        TODAY,
-        &sourcepolicy::policy::Policy::default_policy(),
-    );
+    let found = common::lint_default("g.md", text, &["perf"]);
     let got: Vec<(usize, String)> = found
         .iter()
         .map(|r| {
@@ -279,13 +261,7 @@ fn current_guide_has_no_claims() {
     let Some(text) = common::corpus("guide/README.fe274ee.md") else {
         return;
     };
-    let found = common::lint_str(
-        "g.md",
-        text,
-        &["perf"],
-        TODAY,
-        &sourcepolicy::policy::Policy::default_policy(),
-    );
+    let found = common::lint_default("g.md", text, &["perf"]);
     assert_eq!(found, rows(&[]));
 }
 

@@ -122,13 +122,7 @@ fn suppression_rules_pass_and_suppress() {
         .filter(|l| !l.starts_with("<!-- sourcepolicy:"))
         .map(|l| l.split(" <!--").next().unwrap().to_string() + "\n")
         .collect();
-    let found = common::lint_str(
-        "x.md",
-        stripped,
-        &["entry"],
-        TODAY,
-        &sourcepolicy::policy::Policy::default_policy(),
-    );
+    let found = common::lint_default("x.md", stripped, &["entry"]);
     assert_eq!(found.len(), 2);
 }
 
@@ -303,13 +297,7 @@ fn link_duplicate_is_linear() {
         text.push_str(&format!("- [a{i}](https://example.org/p/{i}) - x\n- [b{i}](https://www.example.org/p/{i}/) - y\n"));
     }
     let t = std::time::Instant::now();
-    let found = common::lint_str(
-        "big.md",
-        text,
-        &["link/duplicate"],
-        TODAY,
-        &sourcepolicy::policy::Policy::default_policy(),
-    );
+    let found = common::lint_default("big.md", text, &["link/duplicate"]);
     assert_eq!(found.len(), 40_000);
     assert!(
         t.elapsed() < std::time::Duration::from_secs(20),

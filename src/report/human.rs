@@ -131,7 +131,7 @@ pub fn render(reports: &[FileReport], opts: &HumanOptions) -> String {
         .with_links(false);
     let mut out = String::new();
     for r in reports {
-        let idx = LineIndex::new(&r.text);
+        let idx = &r.lines;
         for f in &r.findings {
             let pos = idx.position(&r.text, f.span.start);
             let line = idx.line_range(&r.text, pos.line);
@@ -161,7 +161,7 @@ pub fn render(reports: &[FileReport], opts: &HumanOptions) -> String {
                 src: Some(Named {
                     name: &r.path,
                     text: &r.text,
-                    lines: &idx,
+                    lines: idx,
                 }),
             };
             let _ = handler.render_report(&mut out, &diag);

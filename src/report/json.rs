@@ -37,7 +37,7 @@ struct Summary {
 pub fn render(reports: &[FileReport]) -> String {
     let mut findings = Vec::new();
     for r in reports {
-        let idx = crate::lines::LineIndex::new(&r.text);
+        let idx = &r.lines;
         for f in &r.findings {
             let start = idx.position(&r.text, f.span.start);
             let end = idx.position(&r.text, f.span.end);

@@ -8,7 +8,7 @@ use serde_json::json;
 use std::ops::Range;
 
 /// A verification date found in a frontier section.
-struct Stamp {
+pub struct Stamp {
     text: String,
     span: Range<usize>,
     date: Result<Date, DateError>,
@@ -16,7 +16,7 @@ struct Stamp {
 
 /// The frontier root sections (frontier, with a parent that is not) and the stamps found in
 /// each, in its own text or in any section under it.
-fn stamps(cx: &Context) -> Vec<(usize, Vec<Stamp>)> {
+pub(crate) fn find_stamps(cx: &Context) -> Vec<(usize, Vec<Stamp>)> {
     let doc = cx.doc;
     let Some(pattern) = &cx.policy.frontier.verified_pattern else {
         return Vec::new();
@@ -57,10 +57,10 @@ fn heading_span(cx: &Context, section: usize) -> Range<usize> {
 /// `frontier/missing-date`: a frontier section (with what is under it) states no verification
 /// date.
 pub fn missing_date(cx: &Context) -> Vec<Finding> {
-    stamps(cx)
-        .into_iter()
+    cx.stamps()
+        .iter()
         .filter(|(_, s)| s.is_empty())
-        .map(|(root, _)| {
+        .map(|&(root, _)| {
             Finding::new(
                 "frontier/missing-date",
                 Severity::Error,
@@ -79,7 +79,7 @@ pub fn missing_date(cx: &Context) -> Vec<Finding> {
 /// `frontier/invalid-date`: the verification date is not a real YYYY-MM-DD date.
 pub fn invalid_date(cx: &Context) -> Vec<Finding> {
     let mut out = Vec::new();
-    for (_, stamps) in stamps(cx) {
+    for (_, stamps) in cx.stamps() {
         for s in stamps {
             if let Err(e) = &s.date {
                 out.push(
@@ -102,7 +102,7 @@ pub fn invalid_date(cx: &Context) -> Vec<Finding> {
 /// `frontier/future-date`: the verification date is after --today.
 pub fn future_date(cx: &Context) -> Vec<Finding> {
     let mut out = Vec::new();
-    for (_, stamps) in stamps(cx) {
+    for (_, stamps) in cx.stamps() {
         for s in stamps {
             let Ok(d) = s.date else { continue };
             if d > cx.today {
@@ -132,7 +132,7 @@ pub fn future_date(cx: &Context) -> Vec<Finding> {
 pub fn stale(cx: &Context) -> Vec<Finding> {
     let max = i64::from(cx.policy.frontier.max_age_days);
     let mut out = Vec::new();
-    for (_, stamps) in stamps(cx) {
+    for (_, stamps) in cx.stamps() {
         for s in stamps {
             let Ok(d) = s.date else { continue };
             let age = cx.today.days_since_epoch() - d.days_since_epoch();

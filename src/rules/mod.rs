@@ -28,13 +28,39 @@ pub struct Context<'a> {
     /// The folder of the linted file, for relative links (None for text without a file).
     pub base_dir: Option<&'a Path>,
     /// Each link's classification (None for links that are not sources), computed once.
-    pub classes: std::cell::OnceCell<Vec<Option<source::Classification>>>,
+    classes: std::cell::OnceCell<Vec<Option<source::Classification>>>,
+    /// The verification dates of each frontier section, found once for the four frontier rules.
+    stamps: std::cell::OnceCell<Vec<(usize, Vec<frontier::Stamp>)>>,
 }
 
-impl Context<'_> {
+impl<'a> Context<'a> {
+    pub fn new(
+        doc: &'a Document<'a>,
+        policy: &'a Policy,
+        directives: &'a [Directive],
+        today: Date,
+        base_dir: Option<&'a Path>,
+    ) -> Context<'a> {
+        Context {
+            doc,
+            policy,
+            scopes: policy.scopes(doc),
+            directives,
+            today,
+            base_dir,
+            classes: Default::default(),
+            stamps: Default::default(),
+        }
+    }
+
     /// Each link's source classification, indexed like `doc.links`.
     pub fn classes(&self) -> &[Option<source::Classification>] {
         self.classes.get_or_init(|| source::classify_all(self))
+    }
+
+    /// Each frontier root section with the verification dates found in it.
+    pub fn stamps(&self) -> &[(usize, Vec<frontier::Stamp>)] {
+        self.stamps.get_or_init(|| frontier::find_stamps(self))
     }
 }
 

@@ -62,6 +62,11 @@ pub fn lint_str(
         .collect()
 }
 
+/// `lint_str` with the default policy on the day the fixtures are written for.
+pub fn lint_default(path: &str, text: String, select: &[&str]) -> Vec<Row> {
+    lint_str(path, text, select, "2026-12-02", &Policy::default_policy())
+}
+
 /// Builds expected rows from string slices.
 pub fn rows(expected: &[(&str, usize, usize, &str)]) -> Vec<Row> {
     expected
