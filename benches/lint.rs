@@ -6,8 +6,10 @@
 
 use sourcepolicy::date::Date;
 use sourcepolicy::document::Document;
-use sourcepolicy::lint::{lint_text, LintOptions, Selection};
+use sourcepolicy::engine::{lint_text, LintOptions};
+use sourcepolicy::input::SourceFile;
 use sourcepolicy::policy::Policy;
+use sourcepolicy::target::TargetOptions;
 use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -57,10 +59,7 @@ fn measure(name: &str, mut f: impl FnMut()) {
 
 fn main() {
     let policy = Policy::default_policy();
-    let opts = LintOptions {
-        today: Date::parse("2026-12-02").unwrap(),
-        selection: Selection::default(),
-    };
+    let opts = LintOptions::new(Date::parse("2026-12-02").unwrap());
     let mut inputs = vec![("generated 2,000 entries".to_string(), generated())];
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     for f in [
@@ -76,8 +75,13 @@ fn main() {
         }
     }
     for (name, text) in &inputs {
+        let file = SourceFile::from_text("bench.md", text.clone());
+        let targets = TargetOptions {
+            schemes: &policy.links.schemes,
+            tracking: &policy.links.tracking_params,
+        };
         measure(&format!("parse  {name}"), || {
-            black_box(Document::parse(black_box(text)));
+            black_box(Document::parse(black_box(&file), targets));
         });
         measure(&format!("lint   {name}"), || {
             black_box(lint_text(

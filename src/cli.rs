@@ -1,5 +1,6 @@
 //! The command line (DESIGN §3).
 
+use crate::report::Format;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -80,14 +81,6 @@ pub struct EntriesArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t = EntriesFormat::Table)]
     pub format: EntriesFormat,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// rustc-style diagnostics with the source line, then a summary line
-    Human,
-    /// One JSON object: {"version": 1, "findings": [...], "summary": {...}}
-    Json,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

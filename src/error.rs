@@ -79,36 +79,33 @@ impl Diagnostic for Error {
     }
 }
 
-/// The closest candidate by edit distance, when it is close enough to be a likely typo.
+/// The closest candidate by edit distance, when it is close enough to be a likely typo: at
+/// most a third of the longer word changed (at least one edit allowed, at most two for short
+/// words), and never a candidate that shares less than it changes (`two` is not `t`).
 pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
+    let w = word.to_lowercase();
+    let wl = w.chars().count();
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
-        let d = levenshtein(&word.to_lowercase(), &c.to_lowercase());
+        let cl = c.chars().count();
+        // Lengths alone bound the distance from below: skip hopeless candidates cheaply.
+        if wl.abs_diff(cl) > 2.max(wl.max(cl) / 3) {
+            continue;
+        }
+        let d = strsim::levenshtein(&w, &c.to_lowercase());
         // Ties go to the smaller candidate, so the answer never depends on iteration order.
         if best.is_none_or(|(bd, bc)| d < bd || (d == bd && c < bc)) {
             best = Some((d, c));
         }
     }
-    best.filter(|(d, c)| *d <= 2.max(c.chars().count() / 3))
-        .map(|(_, c)| c)
-}
-
-fn levenshtein(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != cb))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
+    best.filter(|&(d, c)| {
+        let longer = wl.max(c.chars().count());
+        d <= 2.max(longer / 3) && d * 2 < longer
+    })
+    .map(|(_, c)| c)
 }
 
 #[cfg(test)]
@@ -121,5 +118,7 @@ mod tests {
         assert_eq!(did_you_mean("max_entires", keys), Some("max_entries"));
         assert_eq!(did_you_mean("fronteir", keys), Some("frontier"));
         assert_eq!(did_you_mean("colour", keys), None);
+        assert_eq!(did_you_mean("two", ["t", "three"]), None);
+        assert_eq!(did_you_mean("htps", ["http", "https"]), Some("https"));
     }
 }

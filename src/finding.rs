@@ -1,5 +1,7 @@
-//! Findings: what a rule reports, where, and how bad it is.
+//! Rules and findings: what a rule is (its row: name, default severity, docs, needs), and what
+//! it reports, where, and how bad it is.
 
+use crate::fix::Fix;
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
@@ -29,12 +31,54 @@ pub enum Level {
     Error,
 }
 
+/// A rule's row: declared once, beside its check, in its family's file
+/// (`pub static INSECURE: Rule = …`), and listed in `rules::RULES`.
+#[derive(Debug)]
+pub struct Rule {
+    /// `family/what-it-flags`.
+    pub name: &'static str,
+    /// The severity unless the policy's `[rules]` says otherwise.
+    pub severity: Severity,
+    /// One line: when it fires.
+    pub summary: &'static str,
+    /// Markdown under the headings What it checks / Why / Example / How to fix.
+    pub explanation: &'static str,
+    /// Needs `--online` (live link results): never run, nor expected by suppressions, offline.
+    pub online: bool,
+    /// Its findings can carry a fix that `--fix` applies.
+    pub fixable: bool,
+}
+
+impl Rule {
+    pub fn family(&self) -> &'static str {
+        self.name.split('/').next().unwrap_or(self.name)
+    }
+}
+
+impl PartialEq for Rule {
+    fn eq(&self, other: &Rule) -> bool {
+        self.name == other.name
+    }
+}
+
+/// Whether `selector` (a rule name or a family) covers `rule`.
+pub fn covers(selector: &str, rule: &str) -> bool {
+    selector == rule
+        || rule
+            .strip_prefix(selector)
+            .is_some_and(|rest| rest.starts_with('/'))
+}
+
 /// One problem found in one file. Spans are byte ranges into the file's text; line and column
-/// are computed only when a report is rendered.
+/// are computed once, when the report is made.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Finding {
-    pub rule: &'static str,
+    pub rule: &'static Rule,
+    /// The rule's default until the engine applies the policy's level.
     pub severity: Severity,
+    /// One step below the rule's level (`link/duplicate` across sections): an error-level rule
+    /// reports it as a warning.
+    pub demoted: bool,
     pub span: Range<usize>,
     pub message: String,
     /// What to do about it, one sentence.
@@ -43,23 +87,22 @@ pub struct Finding {
     pub label: Option<String>,
     /// Machine-readable details (`data` in json output); `Null` when there are none.
     pub data: serde_json::Value,
+    pub fix: Option<Fix>,
 }
 
 impl Finding {
-    pub fn new(
-        rule: &'static str,
-        severity: Severity,
-        span: Range<usize>,
-        message: impl Into<String>,
-    ) -> Self {
+    /// A finding of `rule` at `span`, at the rule's default severity.
+    pub fn new(rule: &'static Rule, span: Range<usize>, message: impl Into<String>) -> Self {
         Finding {
             rule,
-            severity,
+            severity: rule.severity,
+            demoted: false,
             span,
             message: message.into(),
             help: None,
             label: None,
             data: serde_json::Value::Null,
+            fix: None,
         }
     }
 
@@ -75,6 +118,28 @@ impl Finding {
 
     pub fn data(mut self, data: serde_json::Value) -> Self {
         self.data = data;
+        self
+    }
+
+    /// Reports this finding one step below the rule's level.
+    pub fn demote(mut self) -> Self {
+        self.demoted = true;
+        self.severity = Severity::Warning;
+        self
+    }
+
+    pub fn fix(mut self, fix: Fix) -> Self {
+        self.fix = Some(fix);
+        self
+    }
+
+    /// Sets the severity from the rule's level (the policy's, else the rule's default).
+    pub fn at_level(mut self, level: Severity) -> Self {
+        self.severity = if self.demoted {
+            Severity::Warning
+        } else {
+            level
+        };
         self
     }
 }

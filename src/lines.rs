@@ -1,10 +1,12 @@
 //! Byte offsets ↔ 1-based line and character column.
 //!
-//! Built once per file in one pass. Columns count characters (not bytes); a line that is pure
+//! Built once per file in one pass. Lines end at `\n`, `\r\n` or a lone `\r`, as in
+//! CommonMark (and so in comrak's source positions). Columns count characters (not bytes); a line that is pure
 //! ASCII answers in O(1), so even a 2 MB line with 20,000 findings renders in linear time.
 
 use std::ops::Range;
 
+#[derive(Debug, Clone)]
 pub struct LineIndex {
     /// Byte offset where each line starts (line 1 at index 0).
     starts: Vec<usize>,
@@ -31,9 +33,10 @@ impl LineIndex {
         starts.push(0);
         let mut from = bom;
         // Line by line: `position` and `is_ascii` run over whole slices (vectorised).
-        while let Some(nl) = bytes[from..].iter().position(|&b| b == b'\n') {
+        while let Some(nl) = bytes[from..].iter().position(|&b| b == b'\n' || b == b'\r') {
             ascii.push(bytes[from..from + nl].is_ascii());
-            from += nl + 1;
+            let crlf = bytes[from + nl] == b'\r' && bytes.get(from + nl + 1) == Some(&b'\n');
+            from += nl + 1 + usize::from(crlf);
             starts.push(from);
         }
         ascii.push(bytes[from..].is_ascii());
@@ -71,7 +74,7 @@ impl LineIndex {
         self.starts[line - 1]
     }
 
-    /// The byte range of a line's text, without its `\n` or `\r\n`.
+    /// The byte range of a line's text, without its `\n`, `\r\n` or `\r`.
     pub fn line_range(&self, text: &str, line: usize) -> Range<usize> {
         let start = self.content_start(line);
         let mut end = self.starts.get(line).copied().unwrap_or(self.len);
@@ -83,6 +86,12 @@ impl LineIndex {
             end -= 1;
         }
         start..end.max(start)
+    }
+
+    /// The byte range of a line including its line ending.
+    pub fn line_with_ending(&self, line: usize) -> Range<usize> {
+        let start = self.starts[line - 1];
+        start..self.starts.get(line).copied().unwrap_or(self.len)
     }
 
     /// 1-based line and character column of a byte offset.
@@ -108,8 +117,9 @@ impl LineIndex {
 
     /// Byte range of a comrak `Sourcepos` (inclusive end; an end at column 0 means "the end of
     /// the previous line", which comrak produces for items followed by a blank line).
+    /// Both ends land on character boundaries whatever comrak reports.
     pub fn span_of(&self, text: &str, sp: comrak::nodes::Sourcepos) -> Range<usize> {
-        let start = self.offset_of(sp.start.line, sp.start.column);
+        let start = floor_char_boundary(text, self.offset_of(sp.start.line, sp.start.column));
         let end = if sp.end.column == 0 {
             if sp.end.line >= 2 {
                 self.line_range(text, sp.end.line - 1).end
@@ -161,6 +171,22 @@ mod tests {
         assert_eq!(&text[idx.line_range(text, 2)], "çé x");
         assert_eq!(&text[idx.line_range(text, 3)], "last");
         assert_eq!(idx.line_of(text.len()), 3);
+    }
+
+    #[test]
+    fn lone_carriage_returns_end_lines() {
+        let text = "a\r\nb\rc http://x.org\rd";
+        let idx = LineIndex::new(text);
+        assert_eq!(idx.line_count(), 4);
+        let at = text.find("http").unwrap();
+        assert_eq!(idx.position(text, at), Position { line: 3, column: 3 });
+        assert_eq!(&text[idx.line_range(text, 2)], "b");
+        assert_eq!(&text[idx.line_range(text, 3)], "c http://x.org");
+        assert_eq!(&text[idx.line_range(text, 4)], "d");
+        let cr_only = "x\r\r\ry";
+        let idx = LineIndex::new(cr_only);
+        assert_eq!(idx.line_count(), 4);
+        assert_eq!(idx.position(cr_only, 4), Position { line: 4, column: 1 });
     }
 
     #[test]

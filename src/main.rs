@@ -1,8 +1,8 @@
 use clap::Parser;
-use sourcepolicy::cli::{Cli, Command, EntriesFormat, Format};
+use sourcepolicy::cli::{Cli, Command, EntriesFormat};
 use sourcepolicy::date::Date;
+use sourcepolicy::engine::{LintOptions, Selection};
 use sourcepolicy::error::Error;
-use sourcepolicy::lint::{LintOptions, Selection};
 use sourcepolicy::report;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -79,25 +79,27 @@ fn run(cli: Cli) -> Result<u8, Error> {
             let selection = Selection::new(&args.select, &args.ignore)?;
             let loaded = sourcepolicy::load_policy(args.policy.policy.as_deref(), &cwd)?;
             let files = sourcepolicy::resolve_files(&args.files, &loaded)?;
-            let opts = LintOptions { today, selection };
-            let reports = sourcepolicy::lint_files(&files, &loaded.policy, &opts)?;
-            let out = match args.format {
-                Format::Json => report::json::render(&reports),
-                Format::Human => report::human::render(
-                    &reports,
-                    &report::human::HumanOptions {
-                        color: color_on(std::io::stdout().is_terminal()),
-                        width: width(),
-                    },
-                ),
+            let opts = LintOptions {
+                today,
+                selection,
+                online: false,
             };
+            let run = sourcepolicy::engine::lint_files(&files, &loaded.policy, &opts)?;
+            let out = report::render(
+                &run,
+                args.format,
+                &report::RenderOptions {
+                    color: color_on(std::io::stdout().is_terminal()),
+                    width: width(),
+                },
+            );
             emit(&out);
-            Ok(u8::from(report::totals(&reports).errors > 0))
+            Ok(u8::from(run.totals.errors > 0))
         }
         Command::Entries(args) => {
             let loaded = sourcepolicy::load_policy(args.policy.policy.as_deref(), &cwd)?;
             let files = sourcepolicy::resolve_files(&args.files, &loaded)?;
-            let rows = sourcepolicy::list_sources(&files, &loaded.policy)?;
+            let rows = sourcepolicy::engine::list_sources(&files, &loaded.policy)?;
             emit(&match args.format {
                 EntriesFormat::Json => report::entries::render_json(&rows),
                 EntriesFormat::Table => report::entries::render_table(&rows, width()),
@@ -109,7 +111,7 @@ fn run(cli: Cli) -> Result<u8, Error> {
             Ok(0)
         }
         Command::Init { path } => {
-            sourcepolicy::init(&path)?;
+            sourcepolicy::policy::load::init(&path)?;
             emit(&format!(
                 "wrote {}: the default policy, commented key by key; delete what you do not change\n",
                 path.display()

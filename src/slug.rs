@@ -1,4 +1,4 @@
-//! GitHub-style heading anchors.
+//! GitHub-style heading anchors, and matching fragments against them.
 //!
 //! GitHub lower-cases the heading's text, drops every character that is not a letter, a mark,
 //! a number, connector punctuation (`_`), a hyphen or a space, and turns each space into `-`
@@ -64,25 +64,72 @@ impl Slugger {
     }
 }
 
-/// Decodes `%XX` escapes in a fragment (invalid escapes are kept as written).
-pub fn percent_decode(fragment: &str) -> String {
-    if !fragment.contains('%') {
-        return fragment.to_string();
-    }
-    let b = fragment.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' && i + 2 < b.len() {
-            let hex = std::str::from_utf8(&b[i + 1..i + 3]).ok();
-            if let Some(v) = hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
-                out.push(v);
-                i += 3;
-                continue;
-            }
+/// Every anchor a `#fragment` may name in one file — heading anchors and explicit HTML ids —
+/// and the one way fragments are matched against them: percent-decoded, without GitHub's
+/// `user-content-` prefix, exactly or else ignoring case (as GitHub's page script does).
+#[derive(Debug, Default, Clone)]
+pub struct AnchorSet {
+    exact: HashMap<String, usize>,
+    folded: HashMap<String, usize>,
+    /// Anchors with their length in characters, for bounded suggestions.
+    names: Vec<(String, usize)>,
+}
+
+/// How many candidates a suggestion compares at most: a file with 100,000 headings and as
+/// many broken links stays linear.
+const MAX_SUGGESTION_CANDIDATES: usize = 500;
+/// Anchors longer than this get no suggestion (edit distance is quadratic in length).
+const MAX_SUGGESTION_LEN: usize = 80;
+
+impl AnchorSet {
+    /// Anchors in order; `lookup` answers the index of the first one a fragment names.
+    pub fn new<'a>(anchors: impl IntoIterator<Item = &'a str>) -> AnchorSet {
+        let mut set = AnchorSet::default();
+        for (i, a) in anchors.into_iter().enumerate() {
+            set.exact.entry(a.to_string()).or_insert(i);
+            set.folded.entry(a.to_lowercase()).or_insert(i);
+            set.names.push((a.to_string(), a.chars().count()));
         }
-        out.push(b[i]);
-        i += 1;
+        set
     }
-    String::from_utf8(out).unwrap_or_else(|_| fragment.to_string())
+
+    /// The fragment as an anchor name: percent-decoded, without `user-content-`.
+    pub fn target(fragment: &str) -> String {
+        let decoded = crate::target::percent_decode(fragment);
+        match decoded.strip_prefix("user-content-") {
+            Some(rest) => rest.to_string(),
+            None => decoded,
+        }
+    }
+
+    /// The index of the anchor `fragment` (as written after `#`) names, if any.
+    pub fn lookup(&self, fragment: &str) -> Option<usize> {
+        let t = AnchorSet::target(fragment);
+        self.exact
+            .get(&t)
+            .or_else(|| self.folded.get(&t.to_lowercase()))
+            .copied()
+    }
+
+    /// Whether `fragment` names an anchor (an empty fragment names the top of the page).
+    pub fn contains(&self, fragment: &str) -> bool {
+        fragment.is_empty() || self.lookup(fragment).is_some()
+    }
+
+    /// A close anchor for a fragment that names none: only a likely typo, compared against a
+    /// bounded number of candidates of similar length.
+    pub fn suggest(&self, fragment: &str) -> Option<&str> {
+        let t = AnchorSet::target(fragment).to_lowercase();
+        let len = t.chars().count();
+        if len == 0 || len > MAX_SUGGESTION_LEN {
+            return None;
+        }
+        let candidates = self
+            .names
+            .iter()
+            .filter(|(_, n)| n.abs_diff(len) <= 2.max(len.max(*n) / 3))
+            .take(MAX_SUGGESTION_CANDIDATES)
+            .map(|(a, _)| a.as_str());
+        crate::error::did_you_mean(&t, candidates)
+    }
 }

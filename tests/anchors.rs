@@ -88,7 +88,14 @@ Setext heading
 <a id=\"custom-anchor\"></a>
 <a name='legacy'></a>
 ";
-    let doc = Document::parse(text);
+    let file = sourcepolicy::input::SourceFile::from_text("a.md", text);
+    let doc = Document::parse(
+        &file,
+        sourcepolicy::target::TargetOptions {
+            schemes: &[],
+            tracking: &[],
+        },
+    );
     let anchors: Vec<&str> = doc.headings.iter().map(|h| h.anchor.as_str()).collect();
     assert_eq!(
         anchors,

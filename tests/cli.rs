@@ -187,7 +187,7 @@ fn policy_errors_name_file_line_column_and_suggest() {
         ),
         (
             "[rules]\n\"entry/missing-descripton\" = \"off\"\n",
-            "policy.toml: [rules] names unknown rule `entry/missing-descripton`",
+            "policy.toml:2:1: invalid policy: [rules] names unknown rule `entry/missing-descripton`",
             "did you mean `entry/missing-description`?",
         ),
         (
@@ -286,7 +286,7 @@ fn explain_lists_and_explains_rules() {
     let r = run(&["explain"], &root());
     assert_eq!(r.status.code(), Some(0));
     let out = text(&r.stdout);
-    for rule in sourcepolicy::rules::RULES {
+    for rule in sourcepolicy::rules::all() {
         assert!(out.contains(&format!("`{}`", rule.name)), "{}", rule.name);
     }
     let r = run(&["explain", "structure/toc-mismatch"], &root());
@@ -301,7 +301,7 @@ fn explain_lists_and_explains_rules() {
 
 #[test]
 fn every_rule_explanation_has_the_four_headings() {
-    for rule in sourcepolicy::rules::RULES {
+    for rule in sourcepolicy::rules::all() {
         for h in ["## What it checks", "## Why", "## Example", "## How to fix"] {
             assert!(rule.explanation.contains(h), "{} lacks {h}", rule.name);
         }

@@ -7,7 +7,7 @@ fn readme_rule_table_matches_the_registry() {
     let end = readme.find("<!-- rules:end -->").expect("end marker");
     assert_eq!(
         &readme[start..end],
-        sourcepolicy::rules_table(),
+        sourcepolicy::rules::table(),
         "README.md's rule table is stale: paste `sourcepolicy explain` output between the markers"
     );
 }
@@ -44,7 +44,7 @@ fn default_policy_passes_the_checks_a_user_file_gets() {
 fn default_policy_parses_and_every_rule_has_a_unique_name() {
     let p = sourcepolicy::policy::Policy::default_policy();
     assert_eq!(p.sections.max_entries, 5);
-    let mut names: Vec<&str> = sourcepolicy::rules::RULES.iter().map(|r| r.name).collect();
+    let mut names: Vec<&str> = sourcepolicy::rules::all().map(|r| r.name).collect();
     let n = names.len();
     names.sort();
     names.dedup();

@@ -70,18 +70,18 @@ fn precision_and_recall_are_one_on_the_labelled_fixture() {
         TODAY,
         &sourcepolicy::policy::Policy::default_policy(),
     );
-    let idx = sourcepolicy::lines::LineIndex::new(&r.text);
     let found: BTreeSet<Label> = r
         .findings
         .iter()
-        .map(|f| {
+        .zip(&r.positions)
+        .map(|(f, &(line, _))| {
             let missing: Vec<&str> = f.data["missing"]
                 .as_array()
                 .map(|a| a.iter().map(|m| m.as_str().unwrap()).collect())
                 .unwrap_or_default();
             (
-                idx.position(&r.text, f.span.start).line,
-                f.rule.to_string(),
+                line,
+                f.rule.name.to_string(),
                 f.data["claim"].as_str().unwrap().to_string(),
                 missing.join(","),
             )

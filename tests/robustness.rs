@@ -87,11 +87,15 @@ fn random_documents_never_panic() {
         let text: String = (0..len)
             .map(|_| PIECES[(xorshift(&mut seed) % PIECES.len() as u64) as usize])
             .collect();
-        let report = std::panic::catch_unwind(|| {
-            common::report("r.md", text.clone(), &[], "2026-12-02", &policy)
+        let opts = sourcepolicy::engine::LintOptions::new(
+            sourcepolicy::date::Date::parse("2026-12-02").unwrap(),
+        );
+        let file = std::panic::catch_unwind(|| {
+            sourcepolicy::engine::lint_text("r.md", text.clone(), &policy, &opts)
         })
         .unwrap_or_else(|_| panic!("panicked on {text:?}"));
-        for f in &report.findings {
+        let run = sourcepolicy::report::RunReport::new(vec![file]);
+        for f in run.files[0].findings.iter().map(|r| &r.finding) {
             assert!(
                 f.span.start <= f.span.end && f.span.end <= text.len(),
                 "{f:?} in {text:?}"
@@ -101,10 +105,10 @@ fn random_documents_never_panic() {
                 "{f:?} in {text:?}"
             );
         }
-        let _ = sourcepolicy::report::json::render(std::slice::from_ref(&report));
+        let _ = sourcepolicy::report::json::render(&run);
         let _ = sourcepolicy::report::human::render(
-            std::slice::from_ref(&report),
-            &sourcepolicy::report::human::HumanOptions {
+            &run,
+            &sourcepolicy::report::RenderOptions {
                 color: false,
                 width: 80,
             },

@@ -144,7 +144,7 @@ fn policy_severity_overrides_apply() {
     assert!(r
         .findings
         .iter()
-        .all(|f| f.rule == "entry/missing-description"
+        .all(|f| f.rule.name == "entry/missing-description"
             && f.severity == sourcepolicy::finding::Severity::Error));
 }
 
@@ -464,15 +464,16 @@ fn parity_with_the_guides_check_script() {
         TODAY,
         &sourcepolicy::policy::Policy::default_policy(),
     );
-    let idx = sourcepolicy::lines::LineIndex::new(&r.text);
     let errors: Vec<(&str, usize)> = r
         .findings
         .iter()
+        .zip(&r.positions)
         // The script does not judge source kinds; everything it does judge must match.
-        .filter(|f| {
-            f.severity == sourcepolicy::finding::Severity::Error && !f.rule.starts_with("source/")
+        .filter(|(f, _)| {
+            f.severity == sourcepolicy::finding::Severity::Error
+                && !f.rule.name.starts_with("source/")
         })
-        .map(|f| (f.rule, idx.position(&r.text, f.span.start).line))
+        .map(|(f, &(line, _))| (f.rule.name, line))
         .collect();
     assert_eq!(
         errors,

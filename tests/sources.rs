@@ -18,7 +18,7 @@ fn labelled_sources_get_their_kinds() {
     let path = common::fixture_path("sources-kinds.md");
     let text = std::fs::read_to_string(&path).unwrap();
     let rows =
-        sourcepolicy::lint::source_rows("sources-kinds.md", &text, &Policy::default_policy());
+        sourcepolicy::engine::source_rows("sources-kinds.md", &text, &Policy::default_policy());
     assert!(rows.len() >= 60, "{} sources", rows.len());
     // Each entry's description names the expected verdict of each of its links, in order.
     let mut by_entry: Vec<(usize, Vec<&sourcepolicy::report::entries::SourceRow>)> = Vec::new();
@@ -67,7 +67,7 @@ fn labelled_sources_get_their_kinds() {
 #[test]
 fn reasons_name_the_policy_entry_or_comment() {
     let text = std::fs::read_to_string(common::fixture_path("sources-kinds.md")).unwrap();
-    let rows = sourcepolicy::lint::source_rows("k.md", &text, &Policy::default_policy());
+    let rows = sourcepolicy::engine::source_rows("k.md", &text, &Policy::default_policy());
     let reason = |title: &str| {
         rows.iter()
             .find(|r| r.title == title)
@@ -123,7 +123,7 @@ fn user_policy_hosts_extend_and_override() {
         "[sources.report]\nhosts = [\"someone.example.net\"]\n[sources.inadmissible.video]\nhosts = []\n",
     );
     let text = "# T\n\n## S\n\n- [W](https://someone.example.net/x) - a\n- [V](https://www.youtube.com/watch?v=1) - b\n- [N](https://developer.nvidia.com/blog/x) - c\n";
-    let rows = sourcepolicy::lint::source_rows("t.md", text, &p);
+    let rows = sourcepolicy::engine::source_rows("t.md", text, &p);
     let kinds: Vec<Option<&str>> = rows.iter().map(|r| r.kind).collect();
     // The user's report hosts replace the default array: the NVIDIA blog is now docs (its host).
     assert_eq!(kinds, [Some("report"), None, Some("docs")]);
@@ -144,7 +144,7 @@ fn bad_host_entries_are_policy_errors() {
     .unwrap_err();
     assert_eq!(
         e.message,
-        "p.toml: [sources] host entry `https://arxiv.org` is a URL; give the host without a scheme"
+        "p.toml:2:10: invalid policy: host entry `https://arxiv.org` is a URL; give the host without a scheme"
     );
     let e = Policy::layered(
         "p.toml",
@@ -186,7 +186,7 @@ fn guide_sources_are_classified() {
     let Some(text) = common::corpus("guide/README.fe274ee.md") else {
         return;
     };
-    let rows = sourcepolicy::lint::source_rows("g.md", &text, &Policy::default_policy());
+    let rows = sourcepolicy::engine::source_rows("g.md", &text, &Policy::default_policy());
     let count = |k: Option<&str>| rows.iter().filter(|r| r.kind == k).count();
     assert_eq!(
         (

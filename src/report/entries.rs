@@ -1,7 +1,8 @@
 //! `sourcepolicy entries`: every source with its section, kind and reason.
 
+use crate::classify::Classification;
 use crate::document::Document;
-use crate::rules::source::Classification;
+use crate::input::SourceFile;
 use serde::Serialize;
 
 /// One source (a link inside an entry), as `entries` reports it.
@@ -20,17 +21,21 @@ pub struct SourceRow {
 }
 
 /// The rows of one file, given each link's classification (indexed like `doc.links`).
-pub fn rows(path: &str, doc: &Document, classes: &[Option<Classification>]) -> Vec<SourceRow> {
+pub fn rows(
+    file: &SourceFile,
+    doc: &Document,
+    classes: &[Option<Classification>],
+) -> Vec<SourceRow> {
     doc.entries
         .iter()
         .flat_map(|e| e.links.iter().copied())
         .map(|l| {
             let link = &doc.links[l];
             let c = classes[l].as_ref().expect("sources are classified");
-            let pos = doc.lines.position(doc.text, link.span.start);
+            let pos = file.lines.position(&file.text, link.span.start);
             let entry = &doc.entries[link.entry.expect("a source belongs to an entry")];
             SourceRow {
-                path: path.to_string(),
+                path: file.shown.clone(),
                 line: pos.line,
                 column: pos.column,
                 section: doc

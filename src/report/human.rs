@@ -1,9 +1,8 @@
 //! `--format human`: rustc-style diagnostics through miette, then one summary line.
 
-use super::{plural, totals};
+use super::{plural, RenderOptions, RunReport};
 use crate::finding::{Finding, Severity};
 use crate::lines::LineIndex;
-use crate::lint::FileReport;
 use miette::{
     Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError,
     MietteSpanContents, SourceCode, SourceSpan, SpanContents,
@@ -82,7 +81,7 @@ impl std::error::Error for Diag<'_> {}
 
 impl Diagnostic for Diag<'_> {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.f.rule))
+        Some(Box::new(self.f.rule.name))
     }
     fn severity(&self) -> Option<miette::Severity> {
         Some(match self.f.severity {
@@ -114,12 +113,7 @@ pub fn color_enabled(is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> b
     is_terminal && no_color.is_none_or(|v| v.is_empty())
 }
 
-pub struct HumanOptions {
-    pub color: bool,
-    pub width: usize,
-}
-
-pub fn render(reports: &[FileReport], opts: &HumanOptions) -> String {
+pub fn render(report: &RunReport, opts: &RenderOptions) -> String {
     let theme = if opts.color {
         GraphicalTheme::unicode()
     } else {
@@ -130,10 +124,11 @@ pub fn render(reports: &[FileReport], opts: &HumanOptions) -> String {
         .with_context_lines(0)
         .with_links(false);
     let mut out = String::new();
-    for r in reports {
+    for r in &report.files {
         let idx = &r.lines;
-        for f in &r.findings {
-            let pos = idx.position(&r.text, f.span.start);
+        for reported in &r.findings {
+            let f = &reported.finding;
+            let pos = reported.region;
             let line = idx.line_range(&r.text, pos.line);
             let quotable = line.len() <= MAX_QUOTED_LINE
                 && f.span.end <= r.text.len()
@@ -147,7 +142,7 @@ pub fn render(reports: &[FileReport], opts: &HumanOptions) -> String {
                 };
                 out.push_str(&format!(
                     "{}\n\n  {mark} {}:{}:{}: {}\n",
-                    f.rule, r.path, pos.line, pos.column, f.message
+                    f.rule.name, r.path, pos.line, pos.column, f.message
                 ));
                 if let Some(h) = &f.help {
                     out.push_str(&format!("  help: {h}\n"));
@@ -168,13 +163,13 @@ pub fn render(reports: &[FileReport], opts: &HumanOptions) -> String {
             out.push('\n');
         }
     }
-    out.push_str(&summary_line(reports));
+    out.push_str(&summary_line(report));
     out.push('\n');
     out
 }
 
-pub fn summary_line(reports: &[FileReport]) -> String {
-    let t = totals(reports);
+pub fn summary_line(report: &RunReport) -> String {
+    let t = report.totals;
     let scope = format!(
         "in {} ({}, {})",
         plural(t.files, "file", "files"),

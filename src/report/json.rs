@@ -1,7 +1,6 @@
 //! `--format json`: the DESIGN §6 contract.
 
-use super::totals;
-use crate::lint::FileReport;
+use super::RunReport;
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -34,21 +33,19 @@ struct Summary {
     warnings: usize,
 }
 
-pub fn render(reports: &[FileReport]) -> String {
+pub fn render(report: &RunReport) -> String {
     let mut findings = Vec::new();
-    for r in reports {
-        let idx = &r.lines;
-        for f in &r.findings {
-            let start = idx.position(&r.text, f.span.start);
-            let end = idx.position(&r.text, f.span.end);
+    for r in &report.files {
+        for reported in &r.findings {
+            let (f, region) = (&reported.finding, reported.region);
             findings.push(JsonFinding {
-                rule: f.rule,
+                rule: f.rule.name,
                 severity: f.severity.as_str(),
                 path: &r.path,
-                line: start.line,
-                column: start.column,
-                end_line: end.line,
-                end_column: end.column,
+                line: region.line,
+                column: region.column,
+                end_line: region.end_line,
+                end_column: region.end_column,
                 message: &f.message,
                 help: f.help.as_deref(),
                 data: match &f.data {
@@ -58,7 +55,7 @@ pub fn render(reports: &[FileReport]) -> String {
             });
         }
     }
-    let t = totals(reports);
+    let t = report.totals;
     let out = Output {
         version: 1,
         findings,

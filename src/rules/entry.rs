@@ -1,7 +1,16 @@
 //! Entry rules: the shape of one list item.
 
 use super::Context;
-use crate::finding::{Finding, Severity};
+use crate::finding::{Finding, Rule, Severity};
+
+pub static MISSING_DESCRIPTION: Rule = Rule {
+    name: "entry/missing-description",
+    severity: Severity::Warning,
+    summary: "an entry has a link but no description",
+    explanation: include_str!("../../docs/rules/entry-missing-description.md"),
+    online: false,
+    fixable: false,
+};
 
 /// `entry/missing-description`: an entry in a core or frontier section has a link and nothing
 /// else.
@@ -15,9 +24,8 @@ pub fn missing_description(cx: &Context) -> Vec<Finding> {
         }
         let first = &doc.links[e.links[0]];
         out.push(
-            Finding::new(
-                "entry/missing-description",
-                Severity::Warning,
+            cx.report(
+                &MISSING_DESCRIPTION,
                 first.span.clone(),
                 format!("entry \"{}\" has no description", first.text.trim()),
             )

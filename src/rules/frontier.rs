@@ -3,9 +3,45 @@
 
 use super::Context;
 use crate::date::{Date, DateError};
-use crate::finding::{Finding, Severity};
+use crate::finding::{Finding, Rule, Severity};
 use serde_json::json;
 use std::ops::Range;
+
+pub static MISSING_DATE: Rule = Rule {
+    name: "frontier/missing-date",
+    severity: Severity::Error,
+    summary: "a frontier section carries no verification date",
+    explanation: include_str!("../../docs/rules/frontier-missing-date.md"),
+    online: false,
+    fixable: false,
+};
+
+pub static INVALID_DATE: Rule = Rule {
+    name: "frontier/invalid-date",
+    severity: Severity::Error,
+    summary: "the verification date does not exist or is not YYYY-MM-DD",
+    explanation: include_str!("../../docs/rules/frontier-invalid-date.md"),
+    online: false,
+    fixable: false,
+};
+
+pub static FUTURE_DATE: Rule = Rule {
+    name: "frontier/future-date",
+    severity: Severity::Error,
+    summary: "the verification date is after --today",
+    explanation: include_str!("../../docs/rules/frontier-future-date.md"),
+    online: false,
+    fixable: false,
+};
+
+pub static STALE: Rule = Rule {
+    name: "frontier/stale",
+    severity: Severity::Warning,
+    summary: "the verification date is older than [frontier] max_age_days",
+    explanation: include_str!("../../docs/rules/frontier-stale.md"),
+    online: false,
+    fixable: false,
+};
 
 /// A verification date found in a frontier section.
 pub struct Stamp {
@@ -30,16 +66,26 @@ pub(crate) fn find_stamps(cx: &Context) -> Vec<(usize, Vec<Stamp>)> {
         })
         .collect();
     let mut out: Vec<(usize, Vec<Stamp>)> = roots.iter().map(|&r| (r, Vec::new())).collect();
+    // The frontier root of each section (its slot in `out`), found once per section: a
+    // section's parent comes before it, so one pass in order suffices.
+    let mut slot_of: Vec<Option<usize>> = vec![None; doc.sections.len()];
+    for (k, &r) in roots.iter().enumerate() {
+        slot_of[r] = Some(k);
+    }
+    for s in 1..doc.sections.len() {
+        if slot_of[s].is_none() {
+            slot_of[s] = doc.sections[s].parent.and_then(|p| slot_of[p]);
+        }
+    }
     for block in &doc.blocks {
-        let Some(root) = doc.ancestors(block.section).find(|a| roots.contains(a)) else {
+        let Some(k) = slot_of[block.section] else {
             continue;
         };
-        let slot = &mut out.iter_mut().find(|(r, _)| *r == root).expect("root").1;
         for cap in pattern.captures_iter(&block.text) {
             let Some(m) = cap.name("date") else { continue };
-            slot.push(Stamp {
+            out[k].1.push(Stamp {
                 text: m.as_str().to_string(),
-                span: block.source_span(doc.text, m.range()),
+                span: block.source_span(cx.text(), m.range()),
                 date: Date::parse(m.as_str()),
             });
         }
@@ -61,9 +107,8 @@ pub fn missing_date(cx: &Context) -> Vec<Finding> {
         .iter()
         .filter(|(_, s)| s.is_empty())
         .map(|&(root, _)| {
-            Finding::new(
-                "frontier/missing-date",
-                Severity::Error,
+            cx.report(
+                &MISSING_DATE,
                 heading_span(cx, root),
                 format!(
                     "frontier section \"{}\" states no verification date",
@@ -83,9 +128,8 @@ pub fn invalid_date(cx: &Context) -> Vec<Finding> {
         for s in stamps {
             if let Err(e) = &s.date {
                 out.push(
-                    Finding::new(
-                        "frontier/invalid-date",
-                        Severity::Error,
+                    cx.report(
+                        &INVALID_DATE,
                         s.span.clone(),
                         format!("verification date `{}` {e}", s.text),
                     )
@@ -108,9 +152,8 @@ pub fn future_date(cx: &Context) -> Vec<Finding> {
             if d > cx.today {
                 let days = d.days_since_epoch() - cx.today.days_since_epoch();
                 out.push(
-                    Finding::new(
-                        "frontier/future-date",
-                        Severity::Error,
+                    cx.report(
+                        &FUTURE_DATE,
                         s.span.clone(),
                         format!(
                             "verification date {d} is {days} day{} after today ({})",
@@ -139,9 +182,8 @@ pub fn stale(cx: &Context) -> Vec<Finding> {
             if age > max {
                 let stale_since = d.add_days(max + 1);
                 out.push(
-                    Finding::new(
-                        "frontier/stale",
-                        Severity::Warning,
+                    cx.report(
+                        &STALE,
                         s.span.clone(),
                         format!(
                             "verified on {d}, {age} days ago: stale since {stale_since} (limit {max} days)"

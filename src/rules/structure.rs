@@ -1,10 +1,55 @@
 //! Structure rules: the contents list, empty and overlong sections, banned headings.
 
 use super::Context;
-use crate::finding::{Finding, Severity};
-use crate::slug::percent_decode;
+use crate::document::LinkKind;
+use crate::finding::{Finding, Rule, Severity};
+use crate::target::Target;
 use serde_json::json;
-use std::collections::HashMap;
+
+pub static TOC_MISMATCH: Rule = Rule {
+    name: "structure/toc-mismatch",
+    severity: Severity::Error,
+    summary: "the contents list and the headings disagree (missing, extra, out of order)",
+    explanation: include_str!("../../docs/rules/structure-toc-mismatch.md"),
+    online: false,
+    fixable: false,
+};
+
+pub static EMPTY_SECTION: Rule = Rule {
+    name: "structure/empty-section",
+    severity: Severity::Error,
+    summary: "a core or frontier section has no external link",
+    explanation: include_str!("../../docs/rules/structure-empty-section.md"),
+    online: false,
+    fixable: false,
+};
+
+pub static TOO_MANY_ENTRIES: Rule = Rule {
+    name: "structure/too-many-entries",
+    severity: Severity::Warning,
+    summary: "a section has more entries than [sections] max_entries",
+    explanation: include_str!("../../docs/rules/structure-too-many-entries.md"),
+    online: false,
+    fixable: false,
+};
+
+pub static FORBIDDEN_HEADING: Rule = Rule {
+    name: "structure/forbidden-heading",
+    severity: Severity::Error,
+    summary: "a heading matches a banned pattern (e.g. `Tier 2`)",
+    explanation: include_str!("../../docs/rules/structure-forbidden-heading.md"),
+    online: false,
+    fixable: false,
+};
+
+pub static FORBIDDEN_TEXT: Rule = Rule {
+    name: "structure/forbidden-text",
+    severity: Severity::Error,
+    summary: "the source contains banned text (e.g. `**Checkpoint:**` markers)",
+    explanation: include_str!("../../docs/rules/structure-forbidden-text.md"),
+    online: false,
+    fixable: false,
+};
 
 /// `structure/toc-mismatch`: the contents list and the headings disagree.
 pub fn toc_mismatch(cx: &Context) -> Vec<Finding> {
@@ -16,34 +61,33 @@ pub fn toc_mismatch(cx: &Context) -> Vec<Finding> {
         .heading
         .expect("contents section has a heading");
     // Contents links: `#fragment` links in the contents section.
-    let toc_links: Vec<usize> = (0..doc.links.len())
-        .filter(|&l| doc.links[l].section == toc && doc.links[l].url.starts_with('#'))
+    let toc_links: Vec<(usize, &str)> = doc
+        .links
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.section == toc)
+        .filter_map(|(i, l)| match &l.target {
+            Target::Fragment(f) => Some((i, f.as_str())),
+            _ => None,
+        })
         .collect();
     if toc_links.is_empty() {
         return Vec::new();
     }
-    let by_anchor: HashMap<&str, usize> = doc
-        .headings
-        .iter()
-        .enumerate()
-        .map(|(i, h)| (h.anchor.as_str(), i))
-        .collect();
+    // The one anchor matcher (as `link/broken-anchor`): headings only, as a contents list
+    // names headings.
+    let anchors = crate::slug::AnchorSet::new(doc.headings.iter().map(|h| h.anchor.as_str()));
     let mut out = Vec::new();
     // Each contents link → the heading it names (if any).
     let mut targets: Vec<(usize, usize)> = Vec::new(); // (link, heading)
-    for &l in &toc_links {
+    for &(l, fragment) in &toc_links {
         let link = &doc.links[l];
-        let frag = percent_decode(&link.url[1..]);
-        // GitHub's page script falls back to a case-insensitive match.
-        let found = by_anchor
-            .get(frag.as_str())
-            .or_else(|| by_anchor.get(frag.to_lowercase().as_str()));
-        match found {
-            Some(&h) => targets.push((l, h)),
+        let frag = crate::slug::AnchorSet::target(fragment);
+        match anchors.lookup(fragment) {
+            Some(h) => targets.push((l, h)),
             None => out.push(
-                Finding::new(
-                    "structure/toc-mismatch",
-                    Severity::Error,
+                cx.report(
+                    &TOC_MISMATCH,
                     link.span.clone(),
                     format!(
                         "contents entry \"{}\" points to #{frag}, but no heading has that anchor",
@@ -68,9 +112,8 @@ pub fn toc_mismatch(cx: &Context) -> Vec<Finding> {
             continue;
         }
         out.push(
-            Finding::new(
-                "structure/toc-mismatch",
-                Severity::Error,
+            cx.report(
+                &TOC_MISMATCH,
                 h.span.clone(),
                 format!("heading \"{}\" is missing from the contents list", h.text),
             )
@@ -91,14 +134,13 @@ pub fn toc_mismatch(cx: &Context) -> Vec<Finding> {
         }
         let link = &doc.links[l];
         out.push(
-            Finding::new(
-                "structure/toc-mismatch",
-                Severity::Error,
+            cx.report(
+                &TOC_MISMATCH,
                 link.span.clone(),
                 format!(
                     "contents entry \"{}\" is out of order: its heading is on line {}",
                     link.text,
-                    doc.line_of(doc.headings[h].span.start)
+                    cx.line_of(doc.headings[h].span.start)
                 ),
             )
             .label("out of order")
@@ -134,18 +176,13 @@ fn longest_increasing(seq: &[usize]) -> Vec<bool> {
     keep
 }
 
-fn is_external(url: &str) -> bool {
-    let lower = url.get(..8).unwrap_or(url).to_ascii_lowercase();
-    lower.starts_with("http://") || lower.starts_with("https://")
-}
-
 /// `structure/empty-section`: a core or frontier section (with everything under it) has no
 /// external link.
 pub fn empty_section(cx: &Context) -> Vec<Finding> {
     let doc = cx.doc;
     let mut has_link = vec![false; doc.sections.len()];
     for link in &doc.links {
-        if is_external(&link.url) && link.kind != crate::document::LinkKind::Image {
+        if matches!(link.target, Target::Web(_)) && link.kind != LinkKind::Image {
             for s in doc.ancestors(link.section) {
                 if has_link[s] {
                     break;
@@ -162,9 +199,8 @@ pub fn empty_section(cx: &Context) -> Vec<Finding> {
         }
         let h = &doc.headings[doc.sections[s].heading.expect("section has heading")];
         out.push(
-            Finding::new(
-                "structure/empty-section",
-                Severity::Error,
+            cx.report(
+                &EMPTY_SECTION,
                 h.span.clone(),
                 format!("section \"{}\" has no external link", h.text),
             )
@@ -191,9 +227,8 @@ pub fn too_many_entries(cx: &Context) -> Vec<Finding> {
         }
         let h = &doc.headings[doc.sections[s].heading.expect("section has heading")];
         out.push(
-            Finding::new(
-                "structure/too-many-entries",
-                Severity::Warning,
+            cx.report(
+                &TOO_MANY_ENTRIES,
                 h.span.clone(),
                 format!(
                     "section \"{}\" has {} entries, more than {max}",
@@ -221,9 +256,8 @@ pub fn forbidden_heading(cx: &Context) -> Vec<Finding> {
             .first_match_exact(&h.text)
         {
             out.push(
-                Finding::new(
-                    "structure/forbidden-heading",
-                    Severity::Error,
+                cx.report(
+                    &FORBIDDEN_HEADING,
                     h.span.clone(),
                     format!(
                         "heading \"{}\" matches the banned pattern `{}`",
@@ -250,18 +284,13 @@ pub fn forbidden_text(cx: &Context) -> Vec<Finding> {
     }
     let mut out = Vec::new();
     for p in patterns {
-        for m in p.find_iter(doc.text) {
-            if doc
-                .code_blocks
-                .iter()
-                .any(|c| c.start <= m.start() && m.end() <= c.end)
-            {
+        for m in p.find_iter(cx.text()) {
+            if doc.in_code_block(m.start()) && doc.in_code_block(m.end().saturating_sub(1)) {
                 continue;
             }
             out.push(
-                Finding::new(
-                    "structure/forbidden-text",
-                    Severity::Error,
+                cx.report(
+                    &FORBIDDEN_TEXT,
                     m.range(),
                     format!("`{}` matches the banned pattern `{}`", m.as_str(), p.as_str()),
                 )

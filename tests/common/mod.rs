@@ -3,8 +3,8 @@
 #![allow(dead_code)]
 
 use sourcepolicy::date::Date;
-use sourcepolicy::lines::LineIndex;
-use sourcepolicy::lint::{lint_text, FileReport, LintOptions, Selection};
+use sourcepolicy::engine::{lint_text, LintOptions, Selection};
+use sourcepolicy::finding::Finding;
 use sourcepolicy::policy::Policy;
 use std::path::PathBuf;
 
@@ -27,20 +27,32 @@ pub fn lint_fixture_with(name: &str, select: &[&str], today: &str, policy: &Poli
     lint_str(&path.display().to_string(), text, select, today, policy)
 }
 
+/// A file's findings with the text they point into.
+pub struct Report {
+    pub text: String,
+    pub findings: Vec<Finding>,
+    /// (line, column) of each finding's start.
+    pub positions: Vec<(usize, usize)>,
+}
+
 /// Lints `text` reporting only `select` (every rule when empty); the whole report.
-pub fn report(
-    path: &str,
-    text: String,
-    select: &[&str],
-    today: &str,
-    policy: &Policy,
-) -> FileReport {
+pub fn report(path: &str, text: String, select: &[&str], today: &str, policy: &Policy) -> Report {
     let select: Vec<String> = select.iter().map(|s| s.to_string()).collect();
     let opts = LintOptions {
         today: Date::parse(today).expect("date"),
         selection: Selection::new(&select, &[]).expect("known rules"),
+        online: false,
     };
-    lint_text(path, text, policy, &opts)
+    let r = lint_text(path, text, policy, &opts);
+    Report {
+        positions: r
+            .findings
+            .iter()
+            .map(|f| (f.region.line, f.region.column))
+            .collect(),
+        findings: r.findings.into_iter().map(|f| f.finding).collect(),
+        text: r.text,
+    }
 }
 
 pub fn lint_str(
@@ -51,14 +63,11 @@ pub fn lint_str(
     policy: &Policy,
 ) -> Vec<Row> {
     let report = report(path, text, select, today, policy);
-    let idx = LineIndex::new(&report.text);
     report
         .findings
         .iter()
-        .map(|f| {
-            let p = idx.position(&report.text, f.span.start);
-            (f.rule.to_string(), p.line, p.column, f.message.clone())
-        })
+        .zip(&report.positions)
+        .map(|(f, &(line, column))| (f.rule.name.to_string(), line, column, f.message.clone()))
         .collect()
 }
 

@@ -1,5 +1,4 @@
-//! Performance claims: find the numbers that claim performance, then check that the entry or
-//! paragraph states the hardware, workload, precision, baseline and correctness method.
+//! Finding performance claims in prose.
 //!
 //! Detection is a hand-written scanner over a block's prose (code, URLs, HTML and comments are
 //! already blanked out by the document model): linear, allocation-light, and no regular
@@ -15,11 +14,7 @@
 //! dimensions (`4x4`, `8x7B`), device counts (`8x H100`), and numbers that a setting cue
 //! marks as part of the set-up (`an SLO of 100 ms`, `an arrival rate of 2 req/s`).
 
-use super::Context;
-use crate::document::BlockKind;
-use crate::finding::{Finding, Severity};
 use crate::policy::{PatternList, PerfPolicy};
-use serde_json::json;
 use std::ops::Range;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,24 +29,59 @@ pub enum ClaimKind {
 }
 
 /// A performance claim in a block's text.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Claim {
     /// Byte range in the block's text.
     pub range: Range<usize>,
     pub kind: ClaimKind,
+    /// The number it states (the upper end of a range; 2 for "twice"), if it states one.
+    pub value: Option<f64>,
+    /// Its unit as written, lower case: `x`, `%`, `tflop/s`, `ms`; empty for phrases.
+    pub unit: String,
     /// Where its cue words are looked for: its clause (a comma-free stretch of a sentence),
     /// cut to a window of a few words either side, in the block's text.
     pub clause: Range<usize>,
 }
 
-/// The five fields, in the order messages name them, with their json names.
-pub const FIELDS: [(&str, &str); 5] = [
-    ("hardware", "hardware"),
-    ("workload", "workload"),
-    ("precision", "precision"),
-    ("baseline", "baseline"),
-    ("correctness", "correctness method"),
-];
+/// The value and unit of a claim's text (`"10-100x"` → 100, `x`; `"12,000 tokens/s"` →
+/// 12000, `tokens/s`).
+fn value_and_unit(text: &str, kind: ClaimKind) -> (Option<f64>, String) {
+    let lower = text.to_ascii_lowercase();
+    if lower.starts_with("twice") {
+        return (Some(2.0), "x".into());
+    }
+    let mut value = None;
+    let mut end = 0;
+    let b = lower.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_digit() || b[i] == b',' || b[i] == b'.') {
+                i += 1;
+            }
+            let digits: String = lower[start..i].chars().filter(|&c| c != ',').collect();
+            value = digits.trim_end_matches('.').parse::<f64>().ok().or(value);
+            end = i;
+            continue;
+        }
+        // separators of a range: `-`, `–`, `~`, `to`, spaces
+        if lower[i..].starts_with("to ") {
+            i += 3;
+        } else if matches!(b[i], b'-' | b' ' | b'~') || lower[i..].starts_with('–') {
+            i += lower[i..].chars().next().map_or(1, char::len_utf8);
+        } else {
+            break;
+        }
+    }
+    let unit = match kind {
+        ClaimKind::Multiplier if value.is_some() => "x".to_string(),
+        ClaimKind::Multiplier => String::new(),
+        ClaimKind::Percent => "%".to_string(),
+        _ => lower[end..].trim().to_string(),
+    };
+    (value, unit)
+}
 
 const SPEED_WORDS: &[&str] = &[
     "faster",
@@ -348,10 +378,15 @@ pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
     let lower_s = text.to_ascii_lowercase();
     let lower = lower_s.as_bytes();
     let clauses = Clauses::new(lower);
-    let claim = |range: Range<usize>, kind: ClaimKind| Claim {
-        clause: clauses.window(&lower_s, &range),
-        range,
-        kind,
+    let claim = |range: Range<usize>, kind: ClaimKind| {
+        let (value, unit) = value_and_unit(&text[range.clone()], kind);
+        Claim {
+            clause: clauses.window(&lower_s, &range),
+            range,
+            kind,
+            value,
+            unit,
+        }
     };
     let mut numeric: Vec<Claim> = Vec::new();
     let mut i = 0;
@@ -531,138 +566,35 @@ fn dedup(claims: Vec<Claim>) -> Vec<Claim> {
     out
 }
 
-/// The fields a context states, by the policy's vocabularies.
-pub fn missing_fields(context: &str, vocab: &PerfPolicy) -> Vec<&'static str> {
-    let lists: [&PatternList; 5] = [
-        &vocab.hardware,
-        &vocab.workload,
-        &vocab.precision,
-        &vocab.baseline,
-        &vocab.correctness,
-    ];
-    FIELDS
-        .iter()
-        .zip(lists)
-        .filter(|(_, list)| !any_match(list, context))
-        .map(|((name, _), _)| *name)
-        .collect()
-}
-
-fn judged_blocks<'c>(cx: &'c Context) -> impl Iterator<Item = &'c crate::document::Block> + 'c {
-    cx.doc.blocks.iter().filter(move |b| {
-        let scope = cx.scopes[b.section];
-        matches!(
-            b.kind,
-            BlockKind::Item | BlockKind::Paragraph | BlockKind::TableRow
-        ) && !scope.exempt
-            && !scope.contents
-            && b.text
-                .bytes()
-                .any(|c| c.is_ascii_digit() || c == b'm' || c == b't')
-    })
-}
-
-/// Whether a rate claim in a hardware section is stated as a capability (a vendor peak).
-fn is_vendor_peak(cx: &Context, block: &crate::document::Block, claim: &Claim) -> bool {
-    matches!(claim.kind, ClaimKind::Rate { peak_unit: true })
-        && cx.scopes[block.section].hardware
-        && !any_match(
-            &cx.policy.perf.measurement_cues,
-            &block.text[claim.clause.clone()],
-        )
-}
-
-fn describe(missing: &[&str]) -> String {
-    let names: Vec<&str> = missing
-        .iter()
-        .map(|m| FIELDS.iter().find(|(k, _)| k == m).expect("field").1)
-        .collect();
-    names.join(", ")
-}
-
-fn help_for(missing: &[&str]) -> String {
-    let parts: Vec<&str> = missing
-        .iter()
-        .map(|m| match *m {
-            "hardware" => "the hardware (e.g. 8xH100, MI300X)",
-            "workload" => "the workload (shapes, batch size, sequence length, model)",
-            "precision" => "the precision (e.g. BF16, FP8)",
-            "baseline" => "the baseline (faster than what?)",
-            _ => "the correctness method (e.g. max abs error against a reference)",
-        })
-        .collect();
-    let list = match parts.len() {
-        1 => parts[0].to_string(),
-        n => format!("{} and {}", parts[..n - 1].join(", "), parts[n - 1]),
-    };
-    format!("state {list}, or omit the number")
-}
-
-/// `perf/missing-context`: a performance claim whose entry or paragraph does not state all
-/// five fields.
-pub fn missing_context(cx: &Context) -> Vec<Finding> {
-    let vocab = &cx.policy.perf;
-    let mut out = Vec::new();
-    for block in judged_blocks(cx) {
-        let claims = find_claims(&block.text, vocab);
-        if claims.is_empty() {
-            continue;
-        }
-        let missing = missing_fields(&block.text, vocab);
-        for claim in &claims {
-            if missing.is_empty() || is_vendor_peak(cx, block, claim) {
-                continue;
-            }
-            let text = &block.text[claim.range.clone()];
-            out.push(
-                Finding::new(
-                    "perf/missing-context",
-                    Severity::Error,
-                    block.source_span(cx.doc.text, claim.range.clone()),
-                    format!("performance claim \"{text}\" lacks {}", describe(&missing)),
-                )
-                .label(format!("missing {}", describe(&missing)))
-                .help(help_for(&missing))
-                .data(json!({"claim": text, "missing": missing})),
-            );
-        }
-    }
-    out
-}
-
-/// `perf/vendor-peak`: a peak compute or bandwidth rate in a hardware section, stated as a
-/// capability rather than a measurement.
-pub fn vendor_peak(cx: &Context) -> Vec<Finding> {
-    let vocab = &cx.policy.perf;
-    let mut out = Vec::new();
-    for block in judged_blocks(cx) {
-        if !cx.scopes[block.section].hardware {
-            continue;
-        }
-        for claim in find_claims(&block.text, vocab) {
-            if !is_vendor_peak(cx, block, &claim) {
-                continue;
-            }
-            let text = &block.text[claim.range.clone()];
-            out.push(
-                Finding::new(
-                    "perf/vendor-peak",
-                    Severity::Error,
-                    block.source_span(cx.doc.text, claim.range.clone()),
-                    format!("\"{text}\" is a vendor peak rate, not a performance measurement"),
-                )
-                .label("peak rate stated as a capability")
-                .help("omit the number and link the architecture documentation, or replace it with a measurement that states hardware, workload, precision, baseline and correctness method")
-                .data(json!({"claim": text})),
-            );
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn claims_carry_value_and_unit() {
+        let vocab = crate::policy::Policy::default_policy().perf;
+        let got: Vec<(String, Option<f64>, String)> = find_claims(
+            "10-100x faster; 12,000 tokens/s; 38% lower latency; p99 of 12 ms; twice as fast",
+            &vocab,
+        )
+        .into_iter()
+        .map(|c| (format!("{:?}", c.kind), c.value, c.unit))
+        .collect();
+        assert_eq!(
+            got,
+            [
+                ("Multiplier".into(), Some(100.0), "x".into()),
+                (
+                    "Rate { peak_unit: false }".into(),
+                    Some(12000.0),
+                    "tokens/s".into()
+                ),
+                ("Percent".into(), Some(38.0), "%".into()),
+                ("Latency".into(), Some(12.0), "ms".into()),
+                ("Multiplier".into(), Some(2.0), "x".into()),
+            ]
+        );
+    }
 
     #[test]
     fn never_slices_inside_a_character() {

@@ -6,8 +6,6 @@
 //! `doi:…` through any resolver or the `doi:` scheme; an RFC is `rfc:N` on any mirror. GitHub
 //! owner and repository names are case-insensitive.
 
-use std::net::{Ipv4Addr, Ipv6Addr};
-
 /// The arXiv id in an `abs`/`pdf`/`html`/`format` path, without its version: `2205.14135`
 /// (new style, 4+4..5 digits) or `cs/0501001` (old style, archive/7 digits).
 fn arxiv_id(path: &str) -> Option<String> {
@@ -52,9 +50,10 @@ fn rfc_number(host: &str, path: &str) -> Option<String> {
     ) {
         return None;
     }
-    let last = path.trim_end_matches('/').rsplit('/').next()?;
-    let prefix = &path[..path.len() - last.len()].trim_end_matches('/');
-    if !matches!(*prefix, "" | "/rfc" | "/doc/html" | "/doc" | "/html") {
+    let path = path.trim_end_matches('/');
+    let last = path.rsplit('/').next()?;
+    let prefix = path[..path.len() - last.len()].trim_end_matches('/');
+    if !matches!(prefix, "" | "/rfc" | "/doc/html" | "/doc" | "/html") {
         return None;
     }
     let name = last.split('.').next()?;
@@ -73,6 +72,11 @@ fn is_tracking(name: &str, tracking: &[String]) -> bool {
     })
 }
 
+/// The key of a DOI (`10.1145/…`, percent-encoded or not): DOIs are case-insensitive.
+pub fn doi_key(doi: &str) -> String {
+    format!("doi:{}", super::percent_decode(doi.trim()).to_lowercase())
+}
+
 /// The resource a URL names, or None for what is not a web resource (relative paths,
 /// fragments, mailto:, URLs that do not parse).
 pub fn resource_key(url: &str, tracking: &[String]) -> Option<String> {
@@ -82,10 +86,7 @@ pub fn resource_key(url: &str, tracking: &[String]) -> Option<String> {
         .filter(|p| p.eq_ignore_ascii_case("doi:"))
         .map(|_| &url[4..])
     {
-        return Some(format!(
-            "doi:{}",
-            crate::slug::percent_decode(doi.trim()).to_lowercase()
-        ));
+        return Some(doi_key(doi));
     }
     let scheme_ok = url
         .get(..8)
@@ -100,10 +101,7 @@ pub fn resource_key(url: &str, tracking: &[String]) -> Option<String> {
     let path = u.path();
     match host {
         "doi.org" | "dx.doi.org" if path.len() > 1 => {
-            return Some(format!(
-                "doi:{}",
-                crate::slug::percent_decode(path[1..].trim_end_matches('/')).to_lowercase()
-            ));
+            return Some(doi_key(path[1..].trim_end_matches('/')));
         }
         "arxiv.org" | "export.arxiv.org" => {
             if let Some(id) = arxiv_id(path) {
@@ -147,61 +145,6 @@ pub fn resource_key(url: &str, tracking: &[String]) -> Option<String> {
     Some(key)
 }
 
-/// Whether a URL's host is on the public internet (not loopback, private, link-local, CGNAT,
-/// documentation or a reserved local name).
-pub fn is_public_host(u: &url::Url) -> bool {
-    match u.host() {
-        None => false,
-        Some(url::Host::Ipv4(ip)) => is_public_v4(ip),
-        Some(url::Host::Ipv6(ip)) => is_public_v6(ip),
-        Some(url::Host::Domain(d)) => {
-            let d = d.trim_end_matches('.').to_ascii_lowercase();
-            let local_suffix = [
-                ".localhost",
-                ".local",
-                ".internal",
-                ".test",
-                ".example",
-                ".invalid",
-                ".lan",
-                ".home.arpa",
-                ".intranet",
-                ".corp",
-            ];
-            d != "localhost" && d.contains('.') && !local_suffix.iter().any(|s| d.ends_with(s))
-        }
-    }
-}
-
-pub fn is_public_v4(ip: Ipv4Addr) -> bool {
-    let o = ip.octets();
-    !(ip.is_loopback()
-        || ip.is_private()
-        || ip.is_link_local()
-        || ip.is_unspecified()
-        || ip.is_broadcast()
-        || ip.is_documentation()
-        || ip.is_multicast()
-        || (o[0] == 100 && (64..128).contains(&o[1])) // CGNAT 100.64.0.0/10
-        || o[0] == 0
-        || (o[0] == 192 && o[1] == 0 && o[2] == 0)
-        || (o[0] == 198 && (o[1] == 18 || o[1] == 19))
-        || o[0] >= 240)
-}
-
-pub fn is_public_v6(ip: Ipv6Addr) -> bool {
-    if let Some(v4) = ip.to_ipv4_mapped() {
-        return is_public_v4(v4);
-    }
-    let s = ip.segments();
-    !(ip.is_loopback()
-        || ip.is_unspecified()
-        || ip.is_multicast()
-        || (s[0] & 0xfe00) == 0xfc00 // unique local fc00::/7
-        || (s[0] & 0xffc0) == 0xfe80 // link-local fe80::/10
-        || (s[0] == 0x2001 && s[1] == 0x0db8)) // documentation
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,6 +180,8 @@ mod tests {
                 "https://datatracker.ietf.org/doc/html/rfc9110",
                 "https://tools.ietf.org/html/rfc9110",
                 "https://www.ietf.org/rfc/rfc9110.txt",
+                "https://datatracker.ietf.org/doc/html/rfc9110/",
+                "https://www.rfc-editor.org/rfc/rfc9110/",
             ],
             &[
                 "https://github.com/NVIDIA/nccl",
@@ -278,32 +223,6 @@ mod tests {
         assert_eq!(keys.len(), distinct.len());
         for not_web in ["#anchor", "docs/file.md", "mailto:a@b.example", "https://"] {
             assert_eq!(key(not_web), None, "{not_web}");
-        }
-    }
-
-    #[test]
-    fn public_hosts() {
-        let public = |s: &str| is_public_host(&url::Url::parse(s).unwrap());
-        assert!(public("http://example.com/"));
-        assert!(public("http://93.184.216.34/"));
-        assert!(public("http://[2606:4700::1]/"));
-        for local in [
-            "http://localhost:8080/",
-            "http://127.0.0.1/",
-            "http://10.1.2.3/",
-            "http://192.168.0.1/",
-            "http://172.16.5.4/",
-            "http://169.254.169.254/latest/meta-data",
-            "http://100.64.0.1/",
-            "http://[::1]/",
-            "http://[fd00::1]/",
-            "http://[fe80::1]/",
-            "http://[::ffff:127.0.0.1]/",
-            "http://printer.local/",
-            "http://intranet/",
-            "http://app.test/",
-        ] {
-            assert!(!public(local), "{local}");
         }
     }
 }

@@ -1,7 +1,9 @@
 //! `<!-- sourcepolicy: … -->` comments (DESIGN §5): which entry or lines each governs, and what
-//! it says (`type=`, `code=`, `ignore=`, `reason=`).
+//! it says (`type=`, `code=`, `ignore=`, `reason=`). Read once per file, in the parse phase;
+//! the suppressions phase (`rules::suppression`) applies them.
 
 use crate::document::Document;
+use crate::input::SourceFile;
 use std::collections::HashMap;
 use std::ops::{Range, RangeInclusive};
 
@@ -36,19 +38,21 @@ pub struct Value {
 
 const MARKER: &str = "sourcepolicy:";
 
-/// Reads every `sourcepolicy:` comment of a document.
-pub fn directives(doc: &Document) -> Vec<Directive> {
+/// Reads every `sourcepolicy:` comment of a document. Linear: blocks are indexed by their
+/// first line, and an inline comment knows its block from the parse.
+pub fn directives(file: &SourceFile, doc: &Document) -> Vec<Directive> {
     let mut out = Vec::new();
     if doc.comments.is_empty() {
         return out;
     }
+    let line_of = |offset: usize| file.lines.line_of(offset);
     // Blocks by first line; the widest wins (an item over the paragraph inside it).
-    let mut by_start: HashMap<usize, usize> = HashMap::new();
     let block_lines: Vec<(usize, usize)> = doc
         .blocks
         .iter()
-        .map(|b| (doc.line_of(b.span.start), doc.line_of(b.span.end)))
+        .map(|b| (line_of(b.span.start), line_of(b.span.end)))
         .collect();
+    let mut by_start: HashMap<usize, usize> = HashMap::new();
     for (i, &(s, e)) in block_lines.iter().enumerate() {
         by_start
             .entry(s)
@@ -76,18 +80,14 @@ pub fn directives(doc: &Document) -> Vec<Directive> {
             problems: Vec::new(),
         };
         parse_pairs(rest, body_start, &mut d);
-        // What it governs.
+        // What it governs: the block it stands in, else (on its own lines) the block that
+        // starts on the next line.
         let block = if c.block {
             by_start
-                .get(&(doc.line_of(c.span.end.saturating_sub(1)) + 1))
+                .get(&(line_of(c.span.end.saturating_sub(1)) + 1))
                 .copied()
         } else {
-            doc.blocks
-                .iter()
-                .enumerate()
-                .filter(|(_, b)| b.span.start <= c.span.start && c.span.end <= b.span.end)
-                .min_by_key(|(_, b)| b.span.len())
-                .map(|(i, _)| i)
+            c.container
         };
         match block {
             Some(b) => {
@@ -95,13 +95,13 @@ pub fn directives(doc: &Document) -> Vec<Directive> {
                 let first = if c.block {
                     s
                 } else {
-                    s.min(doc.line_of(c.span.start))
+                    s.min(line_of(c.span.start))
                 };
                 d.lines = Some(first..=e);
                 d.entry = doc.blocks[b].entry;
             }
             None if !c.block => {
-                let l = doc.line_of(c.span.start);
+                let l = line_of(c.span.start);
                 d.lines = Some(l..=l);
             }
             None => {}
@@ -218,11 +218,23 @@ fn parse_pairs(s: &str, base: usize, d: &mut Directive) {
 mod tests {
     use super::*;
 
+    fn read(text: &str) -> Vec<Directive> {
+        let file = SourceFile::from_text("t.md", text);
+        let schemes = ["https".to_string()];
+        let doc = Document::parse(
+            &file,
+            crate::target::TargetOptions {
+                schemes: &schemes,
+                tracking: &[],
+            },
+        );
+        directives(&file, &doc)
+    }
+
     #[test]
     fn reads_pairs_and_governed_lines() {
         let text = "# T\n\n## S\n\n<!-- sourcepolicy: ignore=perf, link/duplicate reason=\"quoted \\\"table\\\"\" -->\n- [A](https://a.example/) - one\n  two\n- [B](https://b.example/) - x <!-- sourcepolicy: type=report code=https://github.com/o/r -->\n";
-        let doc = Document::parse(text);
-        let ds = directives(&doc);
+        let ds = read(text);
         assert_eq!(ds.len(), 2);
         let rules: Vec<&str> = ds[0].ignore.iter().map(|v| v.text.as_str()).collect();
         assert_eq!(rules, ["perf", "link/duplicate"]);
@@ -242,8 +254,7 @@ mod tests {
 
     #[test]
     fn reports_unreadable_pairs() {
-        let doc = Document::parse("<!-- sourcepolicy: ignroe=perf reason=\"open -->\n\ntext\n");
-        let ds = directives(&doc);
+        let ds = read("<!-- sourcepolicy: ignroe=perf reason=\"open -->\n\ntext\n");
         let msgs: Vec<&str> = ds[0].problems.iter().map(|p| p.1.as_str()).collect();
         assert_eq!(
             msgs,

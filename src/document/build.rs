@@ -1,0 +1,366 @@
+//! Builds a `Document` in one iterative walk over comrak's arena (no recursion, so a list
+//! nested thousands of levels deep cannot overflow the stack).
+
+use super::dest::{self, Definitions};
+use super::html;
+use super::prose::{Block, BlockKind, TextBuf};
+use super::{Comment, Document, Entry, Heading, Link, LinkKind, List, Section};
+use crate::lines::LineIndex;
+use crate::slug::Slugger;
+use crate::target::TargetOptions;
+use comrak::arena_tree::NodeEdge;
+use comrak::nodes::{ListDelimType, ListType, NodeValue};
+use comrak::{parse_document, Arena, Options};
+use std::cell::OnceCell;
+use std::ops::Range;
+
+fn options() -> Options<'static> {
+    let mut o = Options::default();
+    o.extension.autolink = true;
+    o.extension.table = true;
+    o.extension.footnotes = true;
+    o.extension.strikethrough = true;
+    o.extension.tasklist = true;
+    o
+}
+
+/// A block being collected: an item, paragraph, heading or table row.
+struct Collector {
+    kind: BlockKind,
+    span: Range<usize>,
+    section: usize,
+    buf: TextBuf,
+    links: Vec<usize>,
+    /// Comments found inside it, whose container is this block once it is pushed.
+    comments: Vec<usize>,
+}
+
+impl Collector {
+    fn new(kind: BlockKind, span: Range<usize>, section: usize) -> Collector {
+        Collector {
+            kind,
+            span,
+            section,
+            buf: TextBuf::default(),
+            links: Vec::new(),
+            comments: Vec::new(),
+        }
+    }
+}
+
+struct Builder<'t> {
+    text: &'t str,
+    doc: Document,
+    defs: OnceCell<Definitions>,
+    targets: TargetOptions<'t>,
+}
+
+pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Document {
+    let arena = Arena::new();
+    let root = parse_document(&arena, text, &options());
+    let mut b = Builder {
+        text,
+        doc: Document {
+            sections: vec![Section {
+                heading: None,
+                parent: None,
+                level: 0,
+                title: String::new(),
+            }],
+            ..Document::default()
+        },
+        defs: OnceCell::new(),
+        targets,
+    };
+    let mut slugger = Slugger::default();
+    let mut stack: Vec<Collector> = Vec::new();
+    // Open links: (index into doc.links, is image, is autolink).
+    let mut open_links: Vec<(usize, bool, bool)> = Vec::new();
+    // Open lists: index into doc.lists.
+    let mut open_lists: Vec<usize> = Vec::new();
+    let mut section = 0usize;
+    let mut items_open = 0usize;
+
+    for edge in root.traverse() {
+        match edge {
+            NodeEdge::Start(node) => {
+                let data = node.data();
+                let span = lines.span_of(text, data.sourcepos);
+                match &data.value {
+                    NodeValue::List(l) => {
+                        open_lists.push(b.doc.lists.len());
+                        b.doc.lists.push(List {
+                            span,
+                            section,
+                            ordered: l.list_type == ListType::Ordered,
+                            bullet: l.bullet_char,
+                            delimiter: match l.delimiter {
+                                ListDelimType::Period => b'.',
+                                ListDelimType::Paren => b')',
+                            },
+                            start: l.start,
+                            indent: l.marker_offset,
+                            tight: l.tight,
+                            items: Vec::new(),
+                        });
+                    }
+                    NodeValue::Item(_) => {
+                        items_open += 1;
+                        stack.push(Collector::new(BlockKind::Item, span, section));
+                    }
+                    NodeValue::Paragraph => {
+                        if !matches!(stack.last(), Some(c) if c.kind == BlockKind::Item) {
+                            stack.push(Collector::new(BlockKind::Paragraph, span, section));
+                        } else if let Some(c) = stack.last_mut() {
+                            c.buf.blank();
+                            c.buf.plain.push(' ');
+                            c.buf.outside.push(' ');
+                        }
+                    }
+                    NodeValue::Heading(_) => {
+                        stack.push(Collector::new(BlockKind::Heading, span, section));
+                    }
+                    NodeValue::TableRow(_) => {
+                        stack.push(Collector::new(BlockKind::TableRow, span, section));
+                    }
+                    NodeValue::TableCell => {
+                        if let Some(c) = stack.last_mut() {
+                            c.buf.blank();
+                            c.buf.plain.push(' ');
+                        }
+                    }
+                    NodeValue::Link(l) | NodeValue::Image(l) => {
+                        let image = matches!(data.value, NodeValue::Image(_));
+                        let src = &text[span.clone()];
+                        let kind = if image {
+                            LinkKind::Image
+                        } else if !src.starts_with('[') {
+                            LinkKind::Autolink
+                        } else if src.contains("](") {
+                            LinkKind::Inline
+                        } else {
+                            LinkKind::Reference
+                        };
+                        let in_item = matches!(stack.last(), Some(c) if c.kind == BlockKind::Item);
+                        let inside_link = !open_links.is_empty();
+                        let id = b.doc.links.len();
+                        b.doc.links.push(Link {
+                            url: l.url.clone(),
+                            target: crate::target::parse(&l.url, b.targets),
+                            text: String::new(),
+                            dest: dest::locate(text, &span, kind, &b.defs),
+                            span,
+                            section,
+                            kind,
+                            entry: None,
+                        });
+                        // Images, links nested in links (badges) and `#fragment` links
+                        // (contents lists) are never sources.
+                        if in_item && !image && !inside_link && !l.url.starts_with('#') {
+                            if let Some(c) = stack.last_mut() {
+                                c.links.push(id);
+                            }
+                        }
+                        open_links.push((id, image, kind == LinkKind::Autolink));
+                    }
+                    NodeValue::Text(t) => {
+                        let in_image = open_links.iter().any(|l| l.1);
+                        let in_autolink = open_links.iter().any(|l| l.2);
+                        if let Some(&(id, ..)) = open_links.last() {
+                            b.doc.links[id].text.push_str(t);
+                        }
+                        if let Some(c) = stack.last_mut() {
+                            if !in_image {
+                                c.buf.plain.push_str(t);
+                                if open_links.is_empty() {
+                                    c.buf.outside.push_str(t);
+                                }
+                                if in_autolink {
+                                    c.buf.blank();
+                                } else {
+                                    c.buf.push_mapped(t, span, text);
+                                }
+                            }
+                        }
+                    }
+                    NodeValue::Code(code) => {
+                        if let Some(&(id, ..)) = open_links.last() {
+                            b.doc.links[id].text.push_str(&code.literal);
+                        }
+                        if let Some(c) = stack.last_mut() {
+                            c.buf.plain.push_str(&code.literal);
+                            if open_links.is_empty() {
+                                c.buf.outside.push_str(&code.literal);
+                            }
+                            c.buf.blank();
+                        }
+                    }
+                    NodeValue::SoftBreak | NodeValue::LineBreak => {
+                        if let Some(&(id, ..)) = open_links.last() {
+                            b.doc.links[id].text.push(' ');
+                        }
+                        if let Some(c) = stack.last_mut() {
+                            c.buf.plain.push(' ');
+                            c.buf.outside.push(' ');
+                            c.buf.blank();
+                        }
+                    }
+                    NodeValue::HtmlInline(_) | NodeValue::HtmlBlock(_) => {
+                        let block = matches!(data.value, NodeValue::HtmlBlock(_));
+                        b.scan_html(span, block, stack.last_mut());
+                        if !block {
+                            if let Some(c) = stack.last_mut() {
+                                c.buf.blank();
+                            }
+                        }
+                    }
+                    NodeValue::CodeBlock(_) => b.doc.code_blocks.push(span),
+                    _ => {}
+                }
+            }
+            NodeEdge::End(node) => {
+                let data = node.data();
+                match &data.value {
+                    NodeValue::List(_) => {
+                        open_lists.pop();
+                    }
+                    NodeValue::Link(_) | NodeValue::Image(_) => {
+                        open_links.pop();
+                    }
+                    NodeValue::Heading(h) => {
+                        let c = stack.pop().expect("heading collector");
+                        let id = b.doc.headings.len();
+                        let title = c.buf.plain.trim().to_string();
+                        b.doc.headings.push(Heading {
+                            level: h.level,
+                            text: title.clone(),
+                            span: c.span.clone(),
+                            anchor: slugger.unique(&c.buf.plain),
+                            in_list_item: items_open > 0,
+                        });
+                        b.doc.sections.push(Section {
+                            heading: Some(id),
+                            parent: None,
+                            level: h.level,
+                            title,
+                        });
+                        b.push_block(c, None);
+                        section = id + 1;
+                    }
+                    NodeValue::Paragraph => {
+                        if matches!(stack.last(), Some(c) if c.kind == BlockKind::Paragraph) {
+                            let c = stack.pop().expect("paragraph collector");
+                            b.push_block(c, None);
+                        }
+                    }
+                    NodeValue::TableRow(_) => {
+                        let c = stack.pop().expect("row collector");
+                        b.push_block(c, None);
+                    }
+                    NodeValue::Item(_) => {
+                        items_open -= 1;
+                        let c = stack.pop().expect("item collector");
+                        if let Some(&l) = open_lists.last() {
+                            b.doc.lists[l].items.push(c.span.clone());
+                        }
+                        if c.links.is_empty() {
+                            b.push_block(c, None);
+                        } else {
+                            let entry = b.doc.entries.len();
+                            for &l in &c.links {
+                                b.doc.links[l].entry = Some(entry);
+                            }
+                            b.doc.entries.push(Entry {
+                                section: c.section,
+                                span: c.span.clone(),
+                                links: c.links.clone(),
+                                description: description_of(&c.buf.outside),
+                                block: b.doc.blocks.len(),
+                            });
+                            b.push_block(c, Some(entry));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    b.finish_sections();
+    b.doc
+}
+
+impl Builder<'_> {
+    fn push_block(&mut self, c: Collector, entry: Option<usize>) {
+        let index = self.doc.blocks.len();
+        for &k in &c.comments {
+            self.doc.comments[k].container = Some(index);
+        }
+        self.doc
+            .blocks
+            .push(Block::new(c.kind, c.section, c.span, c.buf, entry));
+    }
+
+    /// Records the comments and explicit anchors of a piece of raw HTML; comments inside a
+    /// block being collected belong to it.
+    fn scan_html(&mut self, span: Range<usize>, block: bool, within: Option<&mut Collector>) {
+        let Some(raw) = self.text.get(span.clone()) else {
+            return;
+        };
+        let first = self.doc.comments.len();
+        for c in html::comments(raw, span.start) {
+            self.doc.comments.push(Comment {
+                span: c.span,
+                body: c.body,
+                block,
+                container: None,
+            });
+        }
+        if let Some(col) = within {
+            col.comments.extend(first..self.doc.comments.len());
+        }
+        self.doc.html_anchors.extend(html::anchors(raw));
+    }
+
+    /// Links sections to their parents and detects a lone H1 title.
+    fn finish_sections(&mut self) {
+        let doc = &mut self.doc;
+        let h1s: Vec<usize> = (0..doc.headings.len())
+            .filter(|&i| doc.headings[i].level == 1)
+            .collect();
+        if h1s.len() == 1 && h1s[0] == 0 {
+            doc.title = Some(0);
+        }
+        // Nearest open section of a lower level, per level (a stack).
+        let mut open: Vec<usize> = Vec::new();
+        for s in 1..doc.sections.len() {
+            let level = doc.sections[s].level;
+            while let Some(&top) = open.last() {
+                if doc.sections[top].level >= level {
+                    open.pop();
+                } else {
+                    break;
+                }
+            }
+            doc.sections[s].parent = Some(open.last().copied().unwrap_or(0));
+            open.push(s);
+        }
+    }
+}
+
+/// The description of an entry from its text outside links: separators and list punctuation
+/// that only join links (`, `, `and`, ` - `) are not a description.
+pub(super) fn description_of(outside: &str) -> String {
+    let t = outside.trim();
+    let t = t.trim_start_matches(|c: char| {
+        c.is_whitespace() || matches!(c, '-' | '–' | '—' | ':' | ',' | '|' | '·' | '(' | ')')
+    });
+    let t = t.trim();
+    let only_joiners = t
+        .split(|c: char| c.is_whitespace() || ",;.()|/&".contains(c))
+        .all(|w| w.is_empty() || w.eq_ignore_ascii_case("and") || w.eq_ignore_ascii_case("or"));
+    if only_joiners {
+        String::new()
+    } else {
+        t.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+}

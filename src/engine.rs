@@ -1,0 +1,217 @@
+//! The engine: the phases of a run over data it owns.
+//!
+//! read (`input`) → parse each file once (`parse`) → facts (`facts`: local files and their
+//! anchors; the only I/O after reading) → rules, pure functions of (parsed, policy, facts)
+//! (`rules`) → suppressions (`rules::suppression`) → the policy's levels and `--select` /
+//! `--ignore` → one report (`report::RunReport`). Files are linted one at a time, so the
+//! memory of a run is bounded by its largest file.
+
+use crate::classify::Classifier;
+use crate::date::Date;
+use crate::error::{did_you_mean, Error};
+use crate::facts::Facts;
+use crate::finding::{covers, Finding, Level, Rule};
+use crate::input::SourceFile;
+use crate::parse::{parse, Parsed};
+use crate::policy::Policy;
+use crate::report::entries::SourceRow;
+use crate::report::{FileReport, RunReport};
+use crate::rules::{self, Context, RunContext, RULES};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// Which rules a run reports: `--select` (empty = all) minus `--ignore`.
+#[derive(Debug, Clone, Default)]
+pub struct Selection {
+    select: Vec<String>,
+    ignore: Vec<String>,
+}
+
+impl Selection {
+    /// Validates rule names and families; unknown ones are an error with a suggestion.
+    pub fn new(select: &[String], ignore: &[String]) -> Result<Selection, Error> {
+        let known = rules::selectors();
+        for (flag, list) in [("--select", select), ("--ignore", ignore)] {
+            for s in list {
+                if !known.contains(&s.as_str()) {
+                    let mut e = Error::new(format!("{flag}: unknown rule or family `{s}`"));
+                    e = match did_you_mean(s, known.iter().copied()) {
+                        Some(k) => e.with_help(format!("did you mean `{k}`?")),
+                        None => e.with_help("`sourcepolicy explain` lists every rule"),
+                    };
+                    return Err(e);
+                }
+            }
+        }
+        Ok(Selection {
+            select: select.to_vec(),
+            ignore: ignore.to_vec(),
+        })
+    }
+
+    pub fn allows(&self, rule: &str) -> bool {
+        (self.select.is_empty() || self.select.iter().any(|s| covers(s, rule)))
+            && !self.ignore.iter().any(|s| covers(s, rule))
+    }
+}
+
+/// How a run is made.
+#[derive(Debug, Clone)]
+pub struct LintOptions {
+    /// The date frontier rules judge against.
+    pub today: Date,
+    pub selection: Selection,
+    /// Whether rules that need live link results run.
+    pub online: bool,
+}
+
+impl LintOptions {
+    pub fn new(today: Date) -> LintOptions {
+        LintOptions {
+            today,
+            selection: Selection::default(),
+            online: false,
+        }
+    }
+}
+
+/// A run: the policy and options, and what it learns once for all its files.
+pub struct Engine<'p> {
+    policy: &'p Policy,
+    opts: &'p LintOptions,
+    facts: Facts,
+    classifier: OnceLock<Classifier>,
+    known: Vec<&'static str>,
+}
+
+impl<'p> Engine<'p> {
+    pub fn new(policy: &'p Policy, opts: &'p LintOptions) -> Engine<'p> {
+        Engine {
+            policy,
+            opts,
+            facts: Facts::default(),
+            classifier: OnceLock::new(),
+            known: rules::selectors(),
+        }
+    }
+
+    /// Whether a rule runs: selected, not turned off by the policy, and online only when the
+    /// run is.
+    pub fn enabled(&self, rule: &Rule) -> bool {
+        (!rule.online || self.opts.online)
+            && self.opts.selection.allows(rule.name)
+            && self.policy.level_for(rule.name) != Some(Level::Off)
+    }
+
+    /// Lints one file through every phase.
+    pub fn lint(&mut self, file: SourceFile) -> FileReport {
+        let parsed = parse(file, self.policy);
+        let repo_root = parsed.file.base_dir().and_then(crate::input::repo_root);
+        // Facts: the only I/O after reading.
+        self.facts.gather_local(
+            &parsed.file,
+            &parsed.doc,
+            repo_root.as_deref(),
+            self.policy.list.max_file_bytes,
+        );
+        let findings = self.check(&parsed, repo_root.as_deref());
+        let findings = rules::suppression::apply(
+            &parsed.file.lines,
+            &parsed.directives,
+            findings,
+            &|r| self.enabled(r),
+            &self.known,
+        );
+        let findings = findings
+            .into_iter()
+            .filter(|f| self.enabled(f.rule))
+            .map(|f| {
+                let level = match self.policy.level_for(f.rule.name) {
+                    Some(Level::Error) => crate::finding::Severity::Error,
+                    Some(Level::Warning) => crate::finding::Severity::Warning,
+                    _ => f.rule.severity,
+                };
+                f.at_level(level)
+            })
+            .collect();
+        let entries = parsed.doc.entries.len();
+        let sources = parsed.doc.entries.iter().map(|e| e.links.len()).sum();
+        FileReport::new(parsed.file, findings, entries, sources)
+    }
+
+    /// The rules phase: every enabled check over one parsed file.
+    fn check(&self, parsed: &Parsed, repo_root: Option<&Path>) -> Vec<Finding> {
+        let run = RunContext {
+            policy: self.policy,
+            facts: &self.facts,
+            today: self.opts.today,
+            classifier: &self.classifier,
+        };
+        let cx = Context::new(parsed, &run, repo_root);
+        let mut findings = Vec::new();
+        for r in RULES {
+            if let Some(check) = r.check {
+                if self.enabled(r.rule) {
+                    findings.extend(check(&cx));
+                }
+            }
+        }
+        findings
+    }
+
+    /// Every source of a file with its classification (for `entries`).
+    pub fn entries(&self, file: SourceFile) -> Vec<SourceRow> {
+        let parsed = parse(file, self.policy);
+        let run = RunContext {
+            policy: self.policy,
+            facts: &self.facts,
+            today: self.opts.today,
+            classifier: &self.classifier,
+        };
+        let cx = Context::new(&parsed, &run, None);
+        crate::report::entries::rows(&parsed.file, &parsed.doc, cx.classes())
+    }
+}
+
+/// Reads and lints files one at a time; the first unreadable file fails the run.
+pub fn lint_files(
+    paths: &[PathBuf],
+    policy: &Policy,
+    opts: &LintOptions,
+) -> Result<RunReport, Error> {
+    let mut engine = Engine::new(policy, opts);
+    let mut files = Vec::with_capacity(paths.len());
+    for p in paths {
+        let file = crate::input::read_file(p, policy.list.max_file_bytes)?;
+        files.push(engine.lint(file));
+    }
+    Ok(RunReport::new(files))
+}
+
+/// Every source of every file, with its classification.
+pub fn list_sources(paths: &[PathBuf], policy: &Policy) -> Result<Vec<SourceRow>, Error> {
+    let opts = LintOptions::new(Date::today_utc());
+    let engine = Engine::new(policy, &opts);
+    let mut rows = Vec::new();
+    for p in paths {
+        let file = crate::input::read_file(p, policy.list.max_file_bytes)?;
+        rows.extend(engine.entries(file));
+    }
+    Ok(rows)
+}
+
+/// Lints a text as if it were the file `name` (relative links resolve from its folder).
+pub fn lint_text(
+    name: &str,
+    text: impl Into<String>,
+    policy: &Policy,
+    opts: &LintOptions,
+) -> FileReport {
+    Engine::new(policy, opts).lint(SourceFile::from_text(name, text))
+}
+
+/// The sources of a text as if it were the file `name`.
+pub fn source_rows(name: &str, text: &str, policy: &Policy) -> Vec<SourceRow> {
+    let opts = LintOptions::new(Date::today_utc());
+    Engine::new(policy, &opts).entries(SourceFile::from_text(name, text))
+}

@@ -1,0 +1,113 @@
+//! The facts phase: what the rules need to know about the world outside the file, gathered by
+//! the engine before the rules run (the rules themselves never do I/O). Offline: which local
+//! files exist and the anchors of linked Markdown files, each read once per run.
+
+use crate::document::Document;
+use crate::input::SourceFile;
+use crate::slug::AnchorSet;
+use crate::target::{Target, TargetOptions};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// What a relative link's path is on disk.
+#[derive(Debug, Clone)]
+pub enum LocalFile {
+    Missing,
+    Folder,
+    File,
+    Markdown(Anchors),
+}
+
+/// The anchors of a linked Markdown file: read only when some link names a fragment in it.
+#[derive(Debug, Clone)]
+pub enum Anchors {
+    NotRead,
+    Unreadable,
+    Read(AnchorSet),
+}
+
+/// Everything the rules may ask about the world, keyed so that a run reads each thing once.
+#[derive(Debug, Default)]
+pub struct Facts {
+    local: HashMap<PathBuf, LocalFile>,
+}
+
+/// Where a relative link of a file in `base` points: `/x` from the repository root, anything
+/// else from the file's folder. None for a root-relative link outside a repository.
+pub fn resolve(base: &Path, repo_root: Option<&Path>, path: &str) -> Option<PathBuf> {
+    match path.strip_prefix('/') {
+        Some(rooted) => repo_root.map(|r| r.join(rooted)),
+        None => Some(base.join(path)),
+    }
+}
+
+fn is_markdown(p: &Path) -> bool {
+    p.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("md") || e.eq_ignore_ascii_case("markdown"))
+}
+
+impl Facts {
+    /// What is known about the local path a link resolves to.
+    pub fn local(&self, path: &Path) -> Option<&LocalFile> {
+        self.local.get(path)
+    }
+
+    /// Looks up, once per run, every local path the file's relative links name; reads the
+    /// anchors of linked Markdown files when a link names a fragment in them.
+    pub fn gather_local(
+        &mut self,
+        file: &SourceFile,
+        doc: &Document,
+        repo_root: Option<&Path>,
+        max_bytes: u64,
+    ) {
+        let Some(base) = file.base_dir() else {
+            return;
+        };
+        for link in &doc.links {
+            let Target::Relative { path, fragment } = &link.target else {
+                continue;
+            };
+            if path.is_empty() {
+                continue;
+            }
+            let Some(target) = resolve(base, repo_root, path) else {
+                continue;
+            };
+            let wants_anchors = fragment.as_deref().is_some_and(|f| !f.is_empty());
+            let known = self.local.get(&target);
+            let needs_read =
+                wants_anchors && matches!(known, Some(LocalFile::Markdown(Anchors::NotRead)));
+            if known.is_some() && !needs_read {
+                continue;
+            }
+            let fact = match std::fs::metadata(&target) {
+                Err(_) => LocalFile::Missing,
+                Ok(m) if m.is_dir() => LocalFile::Folder,
+                Ok(m) if m.is_file() && is_markdown(&target) => {
+                    LocalFile::Markdown(if wants_anchors {
+                        anchors_of(&target, max_bytes).map_or(Anchors::Unreadable, Anchors::Read)
+                    } else {
+                        Anchors::NotRead
+                    })
+                }
+                Ok(_) => LocalFile::File,
+            };
+            self.local.insert(target, fact);
+        }
+    }
+}
+
+/// The anchors of a Markdown file, or None if it cannot be read.
+fn anchors_of(path: &Path, max_bytes: u64) -> Option<AnchorSet> {
+    let file = crate::input::read_file(path, max_bytes).ok()?;
+    let doc = Document::parse(
+        &file,
+        TargetOptions {
+            schemes: &[],
+            tracking: &[],
+        },
+    );
+    Some(doc.anchors())
+}

@@ -1,0 +1,323 @@
+//! Fixes: edits that ride on findings, applied without overlaps until nothing changes, and
+//! written so that a crash or a full disk never loses the user's file.
+
+use std::io::Write;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+/// Replace `range` (bytes of the file) with `replacement`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    pub range: Range<usize>,
+    pub replacement: String,
+}
+
+/// Whether a fix may be applied without a person reading it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Applicability {
+    /// Keeps the meaning of the list (`http://` → `https://` on a host that serves HTTPS):
+    /// `--fix` applies it.
+    Safe,
+    /// Changes what the list says; shown, never applied by `--fix`.
+    Unsafe,
+}
+
+/// The edits that resolve one finding, applied together or not at all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    pub edits: Vec<Edit>,
+    pub applicability: Applicability,
+}
+
+impl Fix {
+    /// A safe fix of one edit.
+    pub fn safe(range: Range<usize>, replacement: impl Into<String>) -> Fix {
+        Fix {
+            edits: vec![Edit {
+                range,
+                replacement: replacement.into(),
+            }],
+            applicability: Applicability::Safe,
+        }
+    }
+}
+
+/// The outcome of applying fixes to a text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied {
+    pub text: String,
+    /// Indices (into the given fixes) of the fixes applied.
+    pub applied: Vec<usize>,
+}
+
+/// Applies the fixes that fit: in order of position, a fix whose edits overlap an earlier
+/// accepted edit, fall outside the text or split a character is left out whole.
+pub fn apply(text: &str, fixes: &[Fix]) -> Applied {
+    let mut order: Vec<usize> = (0..fixes.len()).collect();
+    order.sort_by_key(|&i| {
+        let first = fixes[i].edits.iter().map(|e| e.range.start).min();
+        (first.unwrap_or(usize::MAX), i)
+    });
+    let mut accepted: Vec<&Edit> = Vec::new();
+    let mut applied = Vec::new();
+    for i in order {
+        let mut edits: Vec<&Edit> = fixes[i].edits.iter().collect();
+        edits.sort_by_key(|e| (e.range.start, e.range.end));
+        let valid = !edits.is_empty()
+            && edits.iter().all(|e| {
+                e.range.start <= e.range.end
+                    && e.range.end <= text.len()
+                    && text.is_char_boundary(e.range.start)
+                    && text.is_char_boundary(e.range.end)
+            })
+            && edits.windows(2).all(|w| w[0].range.end <= w[1].range.start)
+            && edits
+                .iter()
+                .all(|e| accepted.iter().all(|a| !overlaps(&a.range, &e.range)));
+        if valid {
+            accepted.extend(edits);
+            applied.push(i);
+        }
+    }
+    accepted.sort_by_key(|e| (e.range.start, e.range.end));
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for e in accepted {
+        out.push_str(&text[at..e.range.start]);
+        out.push_str(&e.replacement);
+        at = e.range.end;
+    }
+    out.push_str(&text[at..]);
+    applied.sort_unstable();
+    Applied { text: out, applied }
+}
+
+/// Two ranges overlap, or are both insertions at the same point (their order would be
+/// arbitrary).
+fn overlaps(a: &Range<usize>, b: &Range<usize>) -> bool {
+    (a.start < b.end && b.start < a.end) || (a.is_empty() && b.is_empty() && a.start == b.start)
+}
+
+/// Applies the safe fixes `pass` finds, again on the result, until a pass finds nothing it can
+/// apply (at most `max_passes`): fixes that overlapped in one pass get their turn in the next.
+/// Returns the final text and how many fixes were applied in all.
+pub fn apply_until_stable(
+    text: &str,
+    max_passes: usize,
+    mut pass: impl FnMut(&str) -> Vec<Fix>,
+) -> (String, usize) {
+    let mut current = text.to_string();
+    let mut total = 0;
+    for _ in 0..max_passes {
+        let fixes: Vec<Fix> = pass(&current)
+            .into_iter()
+            .filter(|f| f.applicability == Applicability::Safe)
+            .collect();
+        if fixes.is_empty() {
+            break;
+        }
+        let a = apply(&current, &fixes);
+        if a.applied.is_empty() || a.text == current {
+            break;
+        }
+        total += a.applied.len();
+        current = a.text;
+    }
+    (current, total)
+}
+
+/// A temporary file beside `path` (same folder, so the rename stays on one filesystem).
+fn temp_beside(path: &Path) -> PathBuf {
+    static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    dir.join(format!(
+        ".{name}.sourcepolicy-{}-{n}.tmp",
+        std::process::id()
+    ))
+}
+
+/// Replaces `path` with `bytes` atomically: the text goes to a temporary file in the same
+/// folder, is flushed to disk and renamed over the original, whose permissions it keeps. A
+/// failure at any step leaves the original untouched (and removes the temporary file).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let tmp = temp_beside(path);
+    let result = (|| {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)?;
+        f.write_all(bytes)?;
+        if let Ok(meta) = std::fs::metadata(path) {
+            f.set_permissions(meta.permissions())?;
+        }
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, path)?;
+        sync_dir(path);
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Creates `path` with `bytes`, never replacing an existing file (`AlreadyExists` then). The
+/// file is created exclusively, so a file that appears meanwhile is never overwritten; a
+/// failed write removes what it created.
+pub fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    let result = f.write_all(bytes).and_then(|_| f.sync_all());
+    if result.is_err() {
+        drop(f);
+        let _ = std::fs::remove_file(path);
+    }
+    result
+}
+
+/// Flushes the folder entry of a rename (best effort; not every platform allows it).
+fn sync_dir(path: &Path) {
+    #[cfg(unix)]
+    if let Some(dir) = path.parent() {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        if let Ok(d) = std::fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edit(r: Range<usize>, s: &str) -> Fix {
+        Fix::safe(r, s)
+    }
+
+    #[test]
+    fn applies_in_order_and_rejects_overlaps_whole() {
+        let text = "http://a http://b http://c";
+        let fixes = [
+            edit(9..13, "https"),
+            edit(0..4, "https"),
+            // overlaps the first fix: left out, whole, even its second edit
+            Fix {
+                edits: vec![
+                    Edit {
+                        range: 11..12,
+                        replacement: "X".into(),
+                    },
+                    Edit {
+                        range: 18..22,
+                        replacement: "Y".into(),
+                    },
+                ],
+                applicability: Applicability::Safe,
+            },
+            edit(18..22, "https"),
+            edit(30..31, "out of bounds"),
+        ];
+        let a = apply(text, &fixes);
+        assert_eq!(a.text, "https://a https://b https://c");
+        assert_eq!(a.applied, [0, 1, 3]);
+    }
+
+    #[test]
+    fn never_splits_a_character_and_orders_same_point_inserts() {
+        let text = "é";
+        assert!(apply(text, &[edit(1..1, "x")]).applied.is_empty());
+        let a = apply("ab", &[edit(1..1, "x"), edit(1..1, "y")]);
+        assert_eq!(a.text, "axb");
+        assert_eq!(a.applied, [0]);
+    }
+
+    #[test]
+    fn repeats_until_nothing_changes() {
+        // Each pass can only fix the first `http://` (the fixes overlap by design).
+        let (text, n) = apply_until_stable("http://a http://b", 10, |t| {
+            t.match_indices("http://")
+                .map(|(i, _)| Fix {
+                    edits: vec![Edit {
+                        range: i..t.len(),
+                        replacement: format!("https://{}", &t[i + 7..]),
+                    }],
+                    applicability: Applicability::Safe,
+                })
+                .collect()
+        });
+        assert_eq!(text, "https://a https://b");
+        assert_eq!(n, 2);
+        // Unsafe fixes are never applied.
+        let (text, n) = apply_until_stable("x", 10, |_| {
+            vec![Fix {
+                edits: vec![Edit {
+                    range: 0..1,
+                    replacement: "y".into(),
+                }],
+                applicability: Applicability::Unsafe,
+            }]
+        });
+        assert_eq!((text.as_str(), n), ("x", 0));
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("sp-fix-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn atomic_write_replaces_keeps_permissions_and_leaves_no_temp() {
+        let d = scratch("atomic");
+        let p = d.join("list.md");
+        std::fs::write(&p, "old").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o640)).unwrap();
+        }
+        write_atomic(&p, b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "new");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&p).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o640);
+        }
+        let names: Vec<String> = std::fs::read_dir(&d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["list.md"]);
+        // A folder that does not exist: an error, nothing written.
+        assert!(write_atomic(&d.join("no/such/dir.md"), b"x").is_err());
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn write_new_never_replaces() {
+        let d = scratch("new");
+        let p = d.join("policy.toml");
+        write_new(&p, b"first").unwrap();
+        let e = write_new(&p, b"second").unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::AlreadyExists);
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "first");
+        let _ = std::fs::remove_dir_all(&d);
+    }
+}

@@ -1,0 +1,195 @@
+//! Reading inputs: one `SourceFile` per list, read once, bounded, checked to be UTF-8.
+
+use crate::error::Error;
+use crate::lines::LineIndex;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// One list as the engine owns it: where it is, how reports name it, its text and line index.
+#[derive(Debug)]
+pub struct SourceFile {
+    /// The path to read relative links from (None for text that is not a file, such as stdin).
+    pub path: Option<PathBuf>,
+    /// The name reports show: relative to the repository root when the file is in one, else as
+    /// given.
+    pub shown: String,
+    pub text: String,
+    pub lines: LineIndex,
+}
+
+impl SourceFile {
+    pub fn new(path: Option<PathBuf>, shown: impl Into<String>, text: String) -> SourceFile {
+        let lines = LineIndex::new(&text);
+        SourceFile {
+            path,
+            shown: shown.into(),
+            text,
+            lines,
+        }
+    }
+
+    /// Text without a file behind it, named `name` in reports; relative links are resolved
+    /// from the folder of `name`.
+    pub fn from_text(name: &str, text: impl Into<String>) -> SourceFile {
+        SourceFile::new(Some(PathBuf::from(name)), name, text.into())
+    }
+
+    /// The folder relative links are resolved from.
+    pub fn base_dir(&self) -> Option<&Path> {
+        let p = self.path.as_deref()?.parent()?;
+        Some(if p.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            p
+        })
+    }
+}
+
+/// The folder holding `.git` at or above `start`, if any (a file or a folder named `.git`:
+/// worktrees and submodules have a file).
+pub fn repo_root(start: &Path) -> Option<PathBuf> {
+    let abs = if start.is_absolute() {
+        start.to_path_buf()
+    } else {
+        std::env::current_dir().ok()?.join(start)
+    };
+    abs.ancestors()
+        .find(|a| a.join(".git").exists())
+        .map(Path::to_path_buf)
+}
+
+/// How reports name a file: relative to its repository root when it lies in one, else as the
+/// user gave it.
+pub fn shown_name(path: &Path) -> String {
+    let given = path.display().to_string();
+    let Ok(abs) = std::path::absolute(path) else {
+        return given;
+    };
+    let Some(root) = abs.parent().and_then(repo_root) else {
+        return given;
+    };
+    match abs.strip_prefix(&root) {
+        Ok(rel) if !rel.as_os_str().is_empty() => normalise(rel),
+        _ => given,
+    }
+}
+
+/// A relative path without `.` components, with `/` separators.
+fn normalise(rel: &Path) -> String {
+    let parts: Vec<String> = rel
+        .components()
+        .filter(|c| !matches!(c, std::path::Component::CurDir))
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    parts.join("/")
+}
+
+/// Reads a list file: refuses folders, named pipes (reading one would wait for a writer),
+/// files over `max_bytes` (checked while reading, so `/dev/zero` stops at the limit), and
+/// non-UTF-8 text, each with a message that names the file.
+pub fn read_file(path: &Path, max_bytes: u64) -> Result<SourceFile, Error> {
+    let text = read_text(path, max_bytes, "[list] max_file_bytes")?;
+    Ok(SourceFile::new(
+        Some(path.to_path_buf()),
+        shown_name(path),
+        text,
+    ))
+}
+
+/// Reads a UTF-8 text file of at most `max_bytes`; `limit_key` names the setting that raises
+/// the limit.
+pub fn read_text(path: &Path, max_bytes: u64, limit_key: &str) -> Result<String, Error> {
+    let shown = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| {
+        Error::new(format!("cannot read {shown}: {}", io_reason(&e))).with_help(
+            "check the path; with no FILES, lint reads [list] files from the policy, else README.md",
+        )
+    })?;
+    if meta.is_dir() {
+        return Err(
+            Error::new(format!("cannot read {shown}: it is a directory"))
+                .with_help("name the Markdown file(s) inside it"),
+        );
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if meta.file_type().is_fifo() || meta.file_type().is_socket() {
+            return Err(
+                Error::new(format!("cannot read {shown}: it is a named pipe or socket")).with_help(
+                    "pipe the list into standard input instead: `… | sourcepolicy lint -`",
+                ),
+            );
+        }
+    }
+    if meta.is_file() && meta.len() > max_bytes {
+        return Err(too_large(
+            &format!("{shown} is {} bytes,", meta.len()),
+            max_bytes,
+            limit_key,
+        ));
+    }
+    let file = std::fs::File::open(path)
+        .map_err(|e| Error::new(format!("cannot read {shown}: {}", io_reason(&e))))?;
+    read_bounded(file, &shown.to_string(), max_bytes, limit_key)
+}
+
+/// Reads at most `max_bytes` from `reader` (one byte more tells that there was more) and
+/// checks the text is UTF-8.
+pub fn read_bounded(
+    reader: impl Read,
+    shown: &str,
+    max_bytes: u64,
+    limit_key: &str,
+) -> Result<String, Error> {
+    let mut bytes = Vec::new();
+    reader
+        .take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::new(format!("cannot read {shown}: {}", io_reason(&e))))?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(too_large(&format!("{shown} is"), max_bytes, limit_key));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        Error::new(format!(
+            "{shown} is not valid UTF-8 (first bad byte at offset {at}, line {line})"
+        ))
+        .with_help("save the file as UTF-8")
+    })
+}
+
+/// `what` is the start of the message: "README.md is 101 bytes," or "README.md is".
+fn too_large(what: &str, max_bytes: u64, limit_key: &str) -> Error {
+    Error::new(format!("{what} over the limit of {max_bytes} bytes")).with_help(format!(
+        "raise {limit_key} in policy.toml if this file is really that large"
+    ))
+}
+
+pub fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounded_reads_stop_at_the_limit() {
+        let endless = std::io::repeat(b'a');
+        let e = read_bounded(endless, "zeros", 1000, "[list] max_file_bytes").unwrap_err();
+        assert_eq!(e.message, "zeros is over the limit of 1000 bytes");
+        let ok = read_bounded(&b"# T\n"[..], "t.md", 4, "k").unwrap();
+        assert_eq!(ok, "# T\n");
+        let bad = read_bounded(&b"a\n\xff"[..], "b.md", 10, "k").unwrap_err();
+        assert_eq!(
+            bad.message,
+            "b.md is not valid UTF-8 (first bad byte at offset 2, line 2)"
+        );
+    }
+}

@@ -1,0 +1,31 @@
+//! The parse phase: a file becomes its `Document` and its `sourcepolicy:` directives, once.
+
+use crate::directive::{directives, Directive};
+use crate::document::Document;
+use crate::input::SourceFile;
+use crate::policy::Policy;
+use crate::target::TargetOptions;
+
+/// One file, parsed: what every later phase reads.
+pub struct Parsed {
+    pub file: SourceFile,
+    pub doc: Document,
+    pub directives: Vec<Directive>,
+}
+
+/// Parses a file under a policy (which says what a link may target).
+pub fn parse(file: SourceFile, policy: &Policy) -> Parsed {
+    let doc = Document::parse(
+        &file,
+        TargetOptions {
+            schemes: &policy.links.schemes,
+            tracking: &policy.links.tracking_params,
+        },
+    );
+    let directives = directives(&file, &doc);
+    Parsed {
+        file,
+        doc,
+        directives,
+    }
+}

@@ -1,0 +1,319 @@
+//! The source policy: its schema, the embedded default, layering a user's file over it, and
+//! errors that point at the offending key. Patterns live in `pattern`, how the policy scopes a
+//! document's sections in `scope`, finding and reading policy files in `load`.
+
+pub mod load;
+pub mod pattern;
+pub mod scope;
+
+pub use load::{discover, load, LoadedPolicy};
+pub use pattern::{AsciiSet, Pattern, PatternList};
+pub use scope::Scope;
+
+use crate::error::{did_you_mean, Error};
+use crate::finding::Level;
+use serde::{Deserialize, Deserializer, Serialize};
+use std::collections::BTreeMap;
+
+/// The default policy, `policy.toml` at the repository root, compiled in.
+pub const DEFAULT_POLICY: &str = include_str!("../../policy.toml");
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Policy {
+    pub list: ListPolicy,
+    pub sections: SectionPolicy,
+    pub links: LinkPolicy,
+    pub frontier: FrontierPolicy,
+    pub sources: SourcesPolicy,
+    pub perf: PerfPolicy,
+    /// Severity per rule name or family.
+    #[serde(deserialize_with = "rule_levels")]
+    pub rules: BTreeMap<String, Level>,
+}
+
+/// Vocabularies of the five fields of a performance claim, and the cues that tell results
+/// from settings and measurements from capabilities.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PerfPolicy {
+    pub hardware: PatternList,
+    pub workload: PatternList,
+    pub precision: PatternList,
+    pub baseline: PatternList,
+    pub correctness: PatternList,
+    pub setting_cues: PatternList,
+    pub measurement_cues: PatternList,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SourcesPolicy {
+    pub paper: HostRules,
+    pub docs: HostRules,
+    pub repo: HostRules,
+    pub report: HostRules,
+    /// Known non-primary kinds, by group name ("video", "social", …).
+    pub inadmissible: BTreeMap<String, HostRules>,
+}
+
+/// Hosts (`arxiv.org`, `*.acm.org`, `docs.*`, `developer.nvidia.com/blog`) and URL patterns
+/// of one group of sources.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HostRules {
+    #[serde(deserialize_with = "host_entries")]
+    pub hosts: Vec<String>,
+    pub urls: Vec<Pattern>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ListPolicy {
+    pub files: Vec<String>,
+    pub max_file_bytes: u64,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SectionPolicy {
+    pub exempt: PatternList,
+    pub core: PatternList,
+    pub frontier: PatternList,
+    pub hardware: PatternList,
+    pub contents: PatternList,
+    pub max_entries: usize,
+    pub forbidden_headings: PatternList,
+    pub forbidden_text: Vec<Pattern>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LinkPolicy {
+    pub schemes: Vec<String>,
+    pub tracking_params: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct FrontierPolicy {
+    #[serde(deserialize_with = "date_pattern")]
+    pub verified_pattern: Option<Pattern>,
+    pub max_age_days: u32,
+}
+
+/// Separates a checked value's message from its help in a deserialisation error.
+const HELP: &str = "\n";
+
+thread_local! {
+    /// While a user's policy file is read: the rule and family names `[rules]` may use. Its
+    /// patterns, hosts and rule names are checked then; the embedded default is trusted (a
+    /// test checks it the same way), which keeps start-up fast.
+    static CHECKING: std::cell::RefCell<Option<Vec<&'static str>>> =
+        const { std::cell::RefCell::new(None) };
+    /// The exact span of a value inside an array that failed its check (the parser reports
+    /// the array's).
+    static FAILED_AT: std::cell::Cell<Option<(usize, usize)>> = const { std::cell::Cell::new(None) };
+}
+
+/// Whether a user's file is being read (its values are checked).
+fn checking() -> bool {
+    CHECKING.with(|c| c.borrow().is_some())
+}
+
+/// Reads a user's policy text with every value checked; `rule_names` are what `[rules]` may
+/// name.
+fn from_str_checked(text: &str, rule_names: &[&'static str]) -> Result<Policy, toml::de::Error> {
+    CHECKING.with(|c| *c.borrow_mut() = Some(rule_names.to_vec()));
+    FAILED_AT.with(|c| c.set(None));
+    let result = toml::from_str(text);
+    CHECKING.with(|c| *c.borrow_mut() = None);
+    result
+}
+
+fn rule_levels<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, Level>, D::Error> {
+    let map = BTreeMap::<RuleName, Level>::deserialize(d)?;
+    Ok(map.into_iter().map(|(k, v)| (k.0, v)).collect())
+}
+
+/// A `[rules]` key: checked against the rule and family names while a user's file is read.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+struct RuleName(String);
+
+impl<'de> Deserialize<'de> for RuleName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let key = String::deserialize(d)?;
+        let problem = CHECKING.with(|c| {
+            let names = c.borrow();
+            let names = names.as_ref()?;
+            if names.contains(&key.as_str()) {
+                return None;
+            }
+            Some(match did_you_mean(&key, names.iter().copied()) {
+                Some(s) => format!("[rules] names unknown rule `{key}`{HELP}did you mean `{s}`?"),
+                None => format!(
+                    "[rules] names unknown rule `{key}`{HELP}`sourcepolicy explain` lists every rule"
+                ),
+            })
+        });
+        match problem {
+            Some(p) => Err(serde::de::Error::custom(p)),
+            None => Ok(RuleName(key)),
+        }
+    }
+}
+
+/// `hosts` entries, each checked while a user's file is read; an error points at the entry.
+fn host_entries<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    if !checking() {
+        return Vec::<String>::deserialize(d);
+    }
+    // Only the parser of a policy text knows spans (not the layered table).
+    let hosts = Vec::<toml::Spanned<String>>::deserialize(d)?;
+    {
+        for h in &hosts {
+            if let Some(problem) = host_entry_problem(h.get_ref()) {
+                FAILED_AT.with(|c| c.set(Some((h.span().start, h.span().end))));
+                return Err(serde::de::Error::custom(format!(
+                    "host entry `{}` {problem}{HELP}write a host (`arxiv.org`), a wildcard (`*.acm.org`, `docs.*`) or a host with a path (`developer.nvidia.com/blog`)",
+                    h.get_ref()
+                )));
+            }
+        }
+    }
+    Ok(hosts.into_iter().map(toml::Spanned::into_inner).collect())
+}
+
+/// Why a `hosts` entry cannot be used, if it cannot.
+pub fn host_entry_problem(entry: &str) -> Option<&'static str> {
+    if entry.contains("://") {
+        Some("is a URL; give the host without a scheme")
+    } else if entry.trim().is_empty() {
+        Some("is empty")
+    } else if entry.contains(char::is_whitespace) {
+        Some("contains spaces")
+    } else if entry.matches('*').count() > 1
+        || (entry.contains('*') && !(entry.starts_with("*.") || entry.ends_with(".*")))
+    {
+        Some("has a wildcard other than a leading `*.` or a trailing `.*`")
+    } else {
+        None
+    }
+}
+
+fn date_pattern<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Pattern>, D::Error> {
+    let p = Option::<Pattern>::deserialize(d)?;
+    if let Some(p) = &p {
+        if checking() && !p.has_group("date") {
+            return Err(serde::de::Error::custom(format!(
+                "verified_pattern `{}` has no group named `date`{HELP}capture the date: 'verified on (?P<date>\\d{{4}}-\\d{{2}}-\\d{{2}})'",
+                p.as_str()
+            )));
+        }
+    }
+    Ok(p)
+}
+
+impl Policy {
+    /// The embedded default policy.
+    pub fn default_policy() -> Policy {
+        toml::from_str(DEFAULT_POLICY).expect("the embedded policy.toml is valid (tested)")
+    }
+
+    /// The default policy with a user's policy file layered over it: tables merge key by key,
+    /// an array replaces the default's. `name` labels errors; `rule_names` are the rule and
+    /// family names `[rules]` may use.
+    pub fn layered(name: &str, text: &str, rule_names: &[&'static str]) -> Result<Policy, Error> {
+        // Read the user's file on its own first, so errors point into it.
+        from_str_checked(text, rule_names).map_err(|e| toml_error(name, text, &e))?;
+        let mut base: toml::Table = DEFAULT_POLICY.parse().expect("embedded policy parses");
+        let over: toml::Table = text.parse().map_err(|e| toml_error(name, text, &e))?;
+        merge(&mut base, over);
+        toml::Value::Table(base)
+            .try_into()
+            .map_err(|e: toml::de::Error| {
+                Error::new(format!("{name}: invalid policy: {}", e.message()))
+            })
+    }
+
+    /// The level the policy sets for a rule, if it sets one (a rule name beats its family).
+    pub fn level_for(&self, rule: &str) -> Option<Level> {
+        self.rules.get(rule).copied().or_else(|| {
+            let family = rule.split('/').next().unwrap_or(rule);
+            self.rules.get(family).copied()
+        })
+    }
+
+    /// The policy as TOML, for `sourcepolicy policy`.
+    pub fn to_toml(&self) -> String {
+        toml::to_string_pretty(self).expect("policy serialises")
+    }
+}
+
+/// Deep-merges `over` into `base`: tables merge key by key, anything else replaces.
+fn merge(base: &mut toml::Table, over: toml::Table) {
+    for (k, v) in over {
+        match (base.get_mut(&k), v) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge(b, o),
+            (_, v) => {
+                base.insert(k, v);
+            }
+        }
+    }
+}
+
+/// A policy error: `file:line:col: invalid policy: message`, the offending text underlined
+/// (the position comes from the TOML parser), and a suggestion where one is close.
+fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> Error {
+    let full = e.message().trim().to_string();
+    // A checked value's message carries its own help after a line break.
+    let (message, help) = match full.split_once(HELP) {
+        Some((m, h)) => (m.to_string(), Some(h.to_string())),
+        None => (full.clone(), None),
+    };
+    let span = FAILED_AT
+        .with(|c| c.take())
+        .map(|(s, e)| s..e)
+        .or_else(|| e.span())
+        .unwrap_or(0..0);
+    let pos = crate::lines::LineIndex::new(text).position(text, span.start);
+    let mut err = Error::new(format!(
+        "{name}:{}:{}: invalid policy: {message}",
+        pos.line, pos.column
+    ))
+    .at(name, text, span, short_label(&message));
+    if let Some(h) = help {
+        return err.with_help(h);
+    }
+    // serde: "unknown field `x`, expected one of `a`, `b`" / "expected `a` or `b`"
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        if let Some((unknown, expected)) = rest.split_once('`') {
+            let keys: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+            err = match did_you_mean(unknown, keys.iter().copied()) {
+                Some(s) => err.with_help(format!("did you mean `{s}`?")),
+                None => err.with_help(format!("valid keys here: {}", keys.join(", "))),
+            };
+        }
+    } else if message.contains("unknown variant") {
+        err = err.with_help("a rule level is \"error\", \"warning\" or \"off\"");
+    }
+    err
+}
+
+fn short_label(message: &str) -> String {
+    if message.starts_with("unknown field") {
+        "unknown key".into()
+    } else if message.starts_with("invalid type") {
+        "wrong type".into()
+    } else if message.starts_with("invalid regular expression") {
+        "bad pattern".into()
+    } else if message.starts_with("[rules] names unknown rule") {
+        "no such rule or family".into()
+    } else if message.starts_with("host entry") {
+        "bad host entry".into()
+    } else if message.starts_with("verified_pattern") {
+        "no (?P<date>…) group".into()
+    } else {
+        "here".into()
+    }
+}

@@ -1,0 +1,312 @@
+//! Policy patterns: one case-insensitive regular expression (`Pattern`), and a list of them
+//! matched as one automaton (`PatternList`, `AsciiSet`). Both compile on first use, so a run
+//! pays only for the patterns its rules need.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::sync::OnceLock;
+
+/// The compiled-size limit of one pattern.
+const SIZE_LIMIT: usize = 32 << 20;
+
+/// A case-insensitive regular expression. Its syntax is checked when the policy is read (so a
+/// bad pattern is reported at its line in the policy file); it is compiled on first use, so a
+/// run pays only for the patterns it needs.
+#[derive(Debug, Clone)]
+pub struct Pattern {
+    source: String,
+    re: OnceLock<Option<regex::Regex>>,
+    /// The same pattern for ASCII-only text (URLs): no Unicode tables, so it compiles several
+    /// times faster. None when the pattern needs Unicode mode.
+    ascii: OnceLock<Option<regex::bytes::Regex>>,
+}
+
+impl Pattern {
+    pub fn new(source: &str) -> Result<Pattern, String> {
+        let why = |e: &dyn std::fmt::Display| {
+            let detail = e.to_string();
+            detail
+                .lines()
+                .last()
+                .unwrap_or("invalid")
+                .trim()
+                .to_string()
+        };
+        // The syntax check is cheap; translation (Unicode tables, case folding) is not, and
+        // can only fail on Unicode classes and escapes, so only such patterns are translated.
+        let ast = regex_syntax::ast::parse::Parser::new()
+            .parse(source)
+            .map_err(|e| why(&e))?;
+        if source.contains("\\p") || source.contains("\\P") || !source.is_ascii() {
+            regex_syntax::hir::translate::TranslatorBuilder::new()
+                .case_insensitive(true)
+                .build()
+                .translate(source, &ast)
+                .map_err(|e| why(&e))?;
+        }
+        let p = Pattern::trusted(source.to_string());
+        // A pattern of the default policy is known to compile; any other is compiled now, so
+        // that one over the size limit is an error here instead of matching nothing later.
+        if !crate::policy::DEFAULT_POLICY.contains(source) && p.compiled().is_none() {
+            return Err(format!(
+                "it compiles to more than the limit of {} MiB: split or simplify it",
+                SIZE_LIMIT >> 20
+            ));
+        }
+        Ok(p)
+    }
+
+    /// A pattern whose syntax is not checked (the embedded default, tested separately).
+    fn trusted(source: String) -> Pattern {
+        Pattern {
+            source,
+            re: OnceLock::new(),
+            ascii: OnceLock::new(),
+        }
+    }
+
+    /// The compiled expression; None only if it exceeds the compiled-size limit, in which
+    /// case it matches nothing.
+    fn compiled(&self) -> Option<&regex::Regex> {
+        self.re
+            .get_or_init(|| {
+                regex::RegexBuilder::new(&self.source)
+                    .case_insensitive(true)
+                    .size_limit(SIZE_LIMIT)
+                    .build()
+                    .ok()
+            })
+            .as_ref()
+    }
+
+    pub fn is_match(&self, s: &str) -> bool {
+        self.compiled().is_some_and(|r| r.is_match(s))
+    }
+
+    /// `is_match` with ASCII semantics (case folding, `\b`, `\w`, `\d` over ASCII only):
+    /// several times cheaper to compile. Exact for ASCII text (URLs with percent-encoded
+    /// paths); for prose, vocabularies of ASCII terms match as they would in Unicode mode.
+    pub fn is_match_ascii(&self, s: &str) -> bool {
+        let ascii = self.ascii.get_or_init(|| {
+            regex::bytes::RegexBuilder::new(&self.source)
+                .unicode(false)
+                .case_insensitive(true)
+                .build()
+                .ok()
+        });
+        match ascii {
+            Some(r) => r.is_match(s.as_bytes()),
+            None => self.is_match(s),
+        }
+    }
+
+    /// Non-overlapping matches in `s`.
+    pub fn find_iter<'a, 'h: 'a>(
+        &'a self,
+        s: &'h str,
+    ) -> impl Iterator<Item = regex::Match<'h>> + 'a {
+        self.compiled()
+            .into_iter()
+            .flat_map(move |r| r.find_iter(s))
+    }
+
+    /// Capture groups of each match in `s`.
+    pub fn captures_iter<'a, 'h: 'a>(
+        &'a self,
+        s: &'h str,
+    ) -> impl Iterator<Item = regex::Captures<'h>> + 'a {
+        self.compiled()
+            .into_iter()
+            .flat_map(move |r| r.captures_iter(s))
+    }
+
+    /// Whether the pattern has a capture group of this name.
+    pub fn has_group(&self, name: &str) -> bool {
+        self.compiled()
+            .is_some_and(|r| r.capture_names().any(|n| n == Some(name)))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.source
+    }
+}
+
+/// A list of patterns matched as one: compiled on first use into a single ASCII-mode
+/// multi-pattern automaton (one build instead of one per pattern, and without the literal
+/// prefilter, which for a vocabulary costs more to build than it saves on short texts).
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(transparent)]
+pub struct PatternList {
+    patterns: Vec<Pattern>,
+    #[serde(skip)]
+    set: OnceLock<Option<AsciiSet>>,
+    /// The same list in Unicode mode, for non-ASCII text (built only if such text comes).
+    #[serde(skip)]
+    unicode: OnceLock<Option<AsciiSet>>,
+}
+
+impl PatternList {
+    pub fn iter(&self) -> std::slice::Iter<'_, Pattern> {
+        self.patterns.iter()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.patterns.is_empty()
+    }
+
+    fn set(&self) -> Option<&AsciiSet> {
+        self.set
+            .get_or_init(|| AsciiSet::build(self.patterns.iter().map(Pattern::as_str), false))
+            .as_ref()
+    }
+
+    /// Whether any pattern matches, with ASCII semantics (see `Pattern::is_match_ascii`).
+    pub fn is_match(&self, s: &str) -> bool {
+        match self.set() {
+            Some(set) => set.is_match(s),
+            None => self.patterns.iter().any(|p| p.is_match_ascii(s)),
+        }
+    }
+
+    /// The first pattern (in list order) that matches. Patterns written in ASCII are matched
+    /// with ASCII semantics (`\w`, `\b`, `\d`, `\s` and case folding over ASCII; for ASCII
+    /// text that is exactly Unicode semantics); a list with a non-ASCII pattern is matched in
+    /// Unicode mode against non-ASCII text.
+    pub fn first_match_exact(&self, s: &str) -> Option<&Pattern> {
+        if self.patterns.is_empty() {
+            return None;
+        }
+        // ASCII patterns are matched with ASCII semantics whatever the text; a list with a
+        // non-ASCII pattern gets Unicode semantics for non-ASCII text.
+        let set = if s.is_ascii() || self.patterns.iter().all(|p| p.as_str().is_ascii()) {
+            self.set()
+        } else {
+            self.unicode
+                .get_or_init(|| AsciiSet::build(self.patterns.iter().map(Pattern::as_str), true))
+                .as_ref()
+        };
+        match set {
+            Some(set) => set.first_match(s).map(|i| &self.patterns[i]),
+            None => self.patterns.iter().find(|p| p.is_match(s)),
+        }
+    }
+
+    /// `is_match` with full Unicode semantics (see `first_match_exact`).
+    pub fn is_match_exact(&self, s: &str) -> bool {
+        self.first_match_exact(s).is_some()
+    }
+}
+
+/// Patterns compiled together with ASCII semantics, case-insensitively; answers whether any
+/// matches and which is the first (in list order) that does.
+#[derive(Debug, Clone)]
+pub struct AsciiSet {
+    re: regex_automata::meta::Regex,
+}
+
+impl AsciiSet {
+    /// None if a pattern needs Unicode mode (callers then match one by one).
+    pub fn new<'a>(sources: impl Iterator<Item = &'a str>) -> Option<AsciiSet> {
+        AsciiSet::build(sources, false)
+    }
+
+    /// The set in ASCII or (for non-ASCII text) Unicode mode.
+    pub fn build<'a>(sources: impl Iterator<Item = &'a str>, unicode: bool) -> Option<AsciiSet> {
+        use regex_automata::{meta, util::syntax};
+        let sources: Vec<&str> = sources.collect();
+        meta::Regex::builder()
+            .configure(
+                meta::Config::new()
+                    .auto_prefilter(false)
+                    .onepass(false)
+                    .backtrack(false)
+                    .which_captures(regex_automata::nfa::thompson::WhichCaptures::None)
+                    .match_kind(regex_automata::MatchKind::All),
+            )
+            .syntax(
+                syntax::Config::new()
+                    .unicode(unicode)
+                    .utf8(unicode)
+                    .case_insensitive(true),
+            )
+            .build_many(&sources)
+            .ok()
+            .map(|re| AsciiSet { re })
+    }
+
+    pub fn is_match(&self, s: &str) -> bool {
+        self.re.is_match(s.as_bytes())
+    }
+
+    /// The lowest-numbered pattern that matches anywhere in `s`.
+    pub fn first_match(&self, s: &str) -> Option<usize> {
+        let mut set = regex_automata::PatternSet::new(self.re.pattern_len());
+        self.re
+            .which_overlapping_matches(&regex_automata::Input::new(s.as_bytes()), &mut set);
+        set.iter().next().map(|p| p.as_usize())
+    }
+}
+
+impl<'de> Deserialize<'de> for Pattern {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        if !super::checking() {
+            return Ok(Pattern::trusted(s));
+        }
+        Pattern::new(&s).map_err(|why| {
+            serde::de::Error::custom(format!("invalid regular expression `{s}`: {why}"))
+        })
+    }
+}
+
+impl Serialize for Pattern {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.source)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::Policy;
+
+    /// The default vocabularies and URL patterns must compile as ASCII sets: the fallback
+    /// (one Unicode regex per pattern) costs milliseconds of start-up.
+    #[test]
+    fn default_pattern_lists_compile_as_ascii_sets() {
+        let p = Policy::default_policy();
+        let v = &p.perf;
+        for (name, list) in [
+            ("hardware", &v.hardware),
+            ("workload", &v.workload),
+            ("precision", &v.precision),
+            ("baseline", &v.baseline),
+            ("correctness", &v.correctness),
+            ("setting_cues", &v.setting_cues),
+            ("measurement_cues", &v.measurement_cues),
+        ] {
+            for pat in list.iter() {
+                assert!(
+                    AsciiSet::new(std::iter::once(pat.as_str())).is_some(),
+                    "[perf] {name}: `{}` needs Unicode mode",
+                    pat.as_str()
+                );
+            }
+            assert!(list.set().is_some(), "[perf] {name}");
+        }
+        let s = &p.sources;
+        let urls = [&s.paper, &s.docs, &s.repo, &s.report]
+            .into_iter()
+            .chain(s.inadmissible.values())
+            .flat_map(|g| g.urls.iter().map(Pattern::as_str));
+        assert!(AsciiSet::new(urls).is_some());
+    }
+
+    #[test]
+    fn ascii_sets_report_the_first_pattern_in_list_order() {
+        let set = AsciiSet::new(["b", "a", "ab"].into_iter()).unwrap();
+        assert_eq!(set.first_match("xab"), Some(0));
+        assert_eq!(set.first_match("xa"), Some(1));
+        assert_eq!(set.first_match("zzz"), None);
+        assert!(set.is_match("AB"));
+    }
+}

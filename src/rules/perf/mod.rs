@@ -1,0 +1,155 @@
+//! Performance-claim rules: every number that claims performance states its hardware,
+//! workload, precision, baseline and correctness method (`perf/missing-context`), and a
+//! vendor's peak rate is not passed off as a measurement (`perf/vendor-peak`). Claims are
+//! found by `claims`, once per file (`Context::claims`); fields by `fields`.
+
+pub mod claims;
+pub mod fields;
+
+use super::Context;
+use crate::document::{Block, BlockKind};
+use crate::finding::{Finding, Rule, Severity};
+use claims::{find_claims, Claim, ClaimKind};
+use fields::{describe, help_for, missing_fields, Field};
+use serde_json::json;
+
+pub static MISSING_CONTEXT: Rule = Rule {
+    name: "perf/missing-context",
+    severity: Severity::Error,
+    summary: "a performance number lacks one or more of hardware, workload, precision, baseline, correctness method",
+    explanation: include_str!("../../../docs/rules/perf-missing-context.md"),
+    online: false,
+    fixable: false,
+};
+
+pub static VENDOR_PEAK: Rule = Rule {
+    name: "perf/vendor-peak",
+    severity: Severity::Error,
+    summary: "a peak-rate number (FLOP/s, bandwidth) in a hardware section, stated as a capability",
+    explanation: include_str!("../../../docs/rules/perf-vendor-peak.md"),
+    online: false,
+    fixable: false,
+};
+
+/// Whether `text` contains `needle` (lower-case ASCII), ignoring ASCII case.
+fn contains_ci(text: &str, needle: &str) -> bool {
+    let n = needle.as_bytes();
+    text.as_bytes()
+        .windows(n.len())
+        .any(|w| w.eq_ignore_ascii_case(n))
+}
+
+/// Whether a block's text can hold a claim at all: a digit, or a phrase claim's word.
+fn may_hold_claim(text: &str) -> bool {
+    text.bytes().any(|c| c.is_ascii_digit())
+        || contains_ci(text, "magnitude")
+        || contains_ci(text, "times")
+        || contains_ci(text, "twice")
+}
+
+/// The claims of every judged block (items, paragraphs and table rows outside exempt
+/// sections and the contents list): (block index, its claims), blocks without claims left
+/// out.
+pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
+    let vocab = &cx.policy.perf;
+    cx.doc
+        .blocks
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| {
+            let scope = cx.scopes[b.section];
+            matches!(
+                b.kind,
+                BlockKind::Item | BlockKind::Paragraph | BlockKind::TableRow
+            ) && !scope.exempt
+                && !scope.contents
+                && may_hold_claim(&b.text)
+        })
+        .filter_map(|(i, b)| {
+            let claims = find_claims(&b.text, vocab);
+            (!claims.is_empty()).then_some((i, claims))
+        })
+        .collect()
+}
+
+/// Whether a rate claim in a hardware section is stated as a capability (a vendor peak).
+fn is_vendor_peak(cx: &Context, block: &Block, claim: &Claim) -> bool {
+    matches!(claim.kind, ClaimKind::Rate { peak_unit: true })
+        && cx.scopes[block.section].hardware
+        && !cx
+            .policy
+            .perf
+            .measurement_cues
+            .is_match(&block.text[claim.clause.clone()])
+}
+
+/// `perf/missing-context`: a performance claim whose entry or paragraph does not state all
+/// five fields.
+pub fn missing_context(cx: &Context) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for (b, claims) in cx.claims() {
+        let block = &cx.doc.blocks[*b];
+        let missing = missing_fields(&block.text, &cx.policy.perf);
+        if missing.is_empty() {
+            continue;
+        }
+        let keys: Vec<&str> = missing.iter().map(|f: &Field| f.key()).collect();
+        for claim in claims {
+            if is_vendor_peak(cx, block, claim) {
+                continue;
+            }
+            let text = &block.text[claim.range.clone()];
+            out.push(
+                cx.report(
+                    &MISSING_CONTEXT,
+                    block.source_span(cx.text(), claim.range.clone()),
+                    format!("performance claim \"{text}\" lacks {}", describe(&missing)),
+                )
+                .label(format!("missing {}", describe(&missing)))
+                .help(help_for(&missing))
+                .data(json!({"claim": text, "missing": keys})),
+            );
+        }
+    }
+    out
+}
+
+/// `perf/vendor-peak`: a peak compute or bandwidth rate in a hardware section, stated as a
+/// capability rather than a measurement.
+pub fn vendor_peak(cx: &Context) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for (b, claims) in cx.claims() {
+        let block = &cx.doc.blocks[*b];
+        for claim in claims {
+            if !is_vendor_peak(cx, block, claim) {
+                continue;
+            }
+            let text = &block.text[claim.range.clone()];
+            out.push(
+                cx.report(
+                    &VENDOR_PEAK,
+                    block.source_span(cx.text(), claim.range.clone()),
+                    format!("\"{text}\" is a vendor peak rate, not a performance measurement"),
+                )
+                .label("peak rate stated as a capability")
+                .help("omit the number and link the architecture documentation, or replace it with a measurement that states hardware, workload, precision, baseline and correctness method")
+                .data(json!({"claim": text})),
+            );
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_blocks_that_can_hold_a_claim_are_scanned() {
+        assert!(may_hold_claim("about 3 ms"));
+        assert!(may_hold_claim("an Order of Magnitude faster"));
+        assert!(may_hold_claim("Twice as fast"));
+        assert!(may_hold_claim("five times faster"));
+        assert!(!may_hold_claim("the matrix multiply tutorial, with notes"));
+    }
+}

@@ -1,0 +1,388 @@
+//! What a link points at, parsed once per link and used by every rule: a web URL (with its
+//! host, path and normalised resource key), a `#fragment` of this file, a relative file, a
+//! mail address, another allowed scheme, or a malformed target with the reason.
+
+pub mod host;
+pub mod key;
+
+use crate::error::did_you_mean;
+
+pub use host::{is_public_host, is_public_v4, is_public_v6};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    Web(Web),
+    /// `#fragment`: an anchor of this file (raw, as written after `#`).
+    Fragment(String),
+    /// A file relative to the list (or to the repository root when it starts with `/`).
+    Relative {
+        /// Percent-decoded, without query or fragment; may be empty (`?x`).
+        path: String,
+        fragment: Option<String>,
+    },
+    Mail,
+    /// An allowed scheme other than http(s) (`ftp://…`), or a protocol-relative `//host/…`
+    /// link (scheme empty), which no rule judges.
+    Other {
+        scheme: String,
+    },
+    Malformed {
+        reason: String,
+        /// The resource it still names, for duplicate detection (`doi:…`).
+        key: Option<String>,
+    },
+}
+
+/// An http(s) URL.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Web {
+    pub https: bool,
+    /// Lower case, without a trailing dot, `www.`, user information or port.
+    pub host: String,
+    /// The path up to the query, starting with `/`, non-ASCII bytes percent-encoded as a
+    /// browser sends them.
+    pub path: String,
+    /// The resource it names whatever the spelling (see `key::resource_key`).
+    pub key: String,
+    pub fragment: Option<String>,
+    /// Whether the host is on the public internet (not loopback, private, a local name…).
+    pub public: bool,
+}
+
+impl Target {
+    pub fn web(&self) -> Option<&Web> {
+        match self {
+            Target::Web(w) => Some(w),
+            _ => None,
+        }
+    }
+
+    /// The normalised resource key, for duplicate detection.
+    pub fn key(&self) -> Option<&str> {
+        match self {
+            Target::Web(w) => Some(&w.key),
+            Target::Malformed { key, .. } => key.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+/// The policy settings a link's target depends on.
+#[derive(Debug, Clone, Copy)]
+pub struct TargetOptions<'a> {
+    /// Schemes a list may use; any other is malformed.
+    pub schemes: &'a [String],
+    /// Query parameters that do not change the resource (`utm_*`).
+    pub tracking: &'a [String],
+}
+
+/// The scheme of a URL-like string (`https` in `https://x`), if it has one.
+pub fn scheme_of(url: &str) -> Option<&str> {
+    let colon = url.find(':')?;
+    let scheme = &url[..colon];
+    let mut chars = scheme.chars();
+    let first = chars.next()?;
+    (first.is_ascii_alphabetic()
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        && scheme.len() > 1)
+        .then_some(scheme)
+}
+
+/// Parses a link destination.
+pub fn parse(url: &str, opts: TargetOptions) -> Target {
+    let trimmed = url.trim();
+    let malformed = |reason: String| Target::Malformed { reason, key: None };
+    if trimmed.is_empty() {
+        return malformed("the link has an empty target".into());
+    }
+    let Some(scheme) = scheme_of(trimmed) else {
+        if let Some(frag) = trimmed.strip_prefix('#') {
+            return Target::Fragment(frag.to_string());
+        }
+        if trimmed.starts_with("//") {
+            return Target::Other {
+                scheme: String::new(),
+            };
+        }
+        let (path, fragment) = split_relative(trimmed);
+        return Target::Relative { path, fragment };
+    };
+    let lower = scheme.to_ascii_lowercase();
+    let rest = &trimmed[scheme.len() + 1..];
+    if matches!(lower.as_str(), "javascript" | "data" | "vbscript" | "file") {
+        return malformed(format!("`{lower}:` URLs have no place in a resource list"));
+    }
+    if lower == "doi" {
+        return Target::Malformed {
+            reason: format!(
+                "`doi:` links do not open in a browser; use https://doi.org/{}",
+                rest.trim()
+            ),
+            key: Some(key::doi_key(rest)),
+        };
+    }
+    if !opts.schemes.iter().any(|s| s.eq_ignore_ascii_case(&lower)) {
+        let hint = did_you_mean(&lower, opts.schemes.iter().map(String::as_str))
+            .map(|s| format!(" (did you mean `{s}`?)"))
+            .unwrap_or_default();
+        return malformed(format!("unsupported URL scheme `{scheme}`{hint}"));
+    }
+    if lower == "mailto" {
+        return if rest.contains('@') {
+            Target::Mail
+        } else {
+            malformed("a mailto: link needs an address".into())
+        };
+    }
+    let Some(after) = rest.strip_prefix("//") else {
+        return malformed(format!("`{scheme}:` must be followed by `//`"));
+    };
+    let parsed = if plain_authority(after) {
+        None
+    } else {
+        match url::Url::parse(trimmed) {
+            Err(e) => return malformed(format!("the URL does not parse: {e}")),
+            Ok(u) if u.host_str().is_none_or(str::is_empty) => {
+                return malformed("the URL has no host".into())
+            }
+            Ok(u) => {
+                let host = u.host_str().unwrap_or("");
+                if host.starts_with('.') || host.contains("..") {
+                    return malformed(format!("the host `{host}` is not a valid name"));
+                }
+                Some(u)
+            }
+        }
+    };
+    if lower != "http" && lower != "https" {
+        return Target::Other { scheme: lower };
+    }
+    let Some((host, path)) = split_web_url(trimmed) else {
+        return malformed("the URL has no host".into());
+    };
+    let public = match &parsed {
+        Some(u) => is_public_host(u),
+        None => host::is_public_domain(&host),
+    };
+    let Some(key) = key::resource_key(trimmed, opts.tracking) else {
+        return malformed("the URL does not parse".into());
+    };
+    Target::Web(Web {
+        https: lower == "https",
+        fragment: trimmed.split_once('#').map(|(_, f)| f.to_string()),
+        host,
+        path,
+        key,
+        public,
+    })
+}
+
+/// Whether the part after `scheme://` starts with an authority the URL parser is sure to
+/// accept: a plain ASCII host name (labels of letters, digits and hyphens) and an optional
+/// numeric port. The path, query and fragment cannot make an http(s) URL fail to parse, so
+/// such a URL needs no full parse.
+fn plain_authority(rest: &str) -> bool {
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let authority = &rest[..end];
+    let (host, port) = match authority.rsplit_once(':') {
+        Some((h, p)) => (h, Some(p)),
+        None => (authority, None),
+    };
+    let port_ok = port.is_none_or(|p| {
+        !p.is_empty()
+            && p.len() <= 5
+            && p.bytes().all(|b| b.is_ascii_digit())
+            && p.parse::<u32>().is_ok_and(|n| n <= 65535)
+    });
+    let labels_ok = !host.is_empty()
+        && host.split('.').all(|l| {
+            !l.is_empty()
+                && l.len() <= 63
+                && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+        });
+    // all-numeric labels may be an IPv4 address: let the parser judge those
+    let numeric = host.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    port_ok && labels_ok && !numeric
+}
+
+/// `(host, path)` of an http(s) URL: host lower-cased without `www.`, a port or user
+/// information; path up to the query, non-ASCII bytes percent-encoded as a browser would.
+/// Hand-written: the `url` parser costs more than all the rest of classification.
+pub fn split_web_url(url: &str) -> Option<(String, String)> {
+    let u = url.trim();
+    let lower_head = u.get(..8).unwrap_or(u).to_ascii_lowercase();
+    let rest = if lower_head.starts_with("https://") {
+        &u[8..]
+    } else if lower_head.starts_with("http://") {
+        &u[7..]
+    } else {
+        return None;
+    };
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let authority = rest[..end].rsplit('@').next().unwrap_or("");
+    let host = if let Some(v6) = authority.strip_prefix('[') {
+        v6.split(']').next().unwrap_or("")
+    } else {
+        authority.split(':').next().unwrap_or("")
+    };
+    let host = host.trim_end_matches('.').to_lowercase();
+    if host.is_empty() {
+        return None;
+    }
+    let host = host
+        .strip_prefix("www.")
+        .map(str::to_string)
+        .unwrap_or(host);
+    let path = &rest[end..];
+    let path = &path[..path.find(['?', '#']).unwrap_or(path.len())];
+    let mut out = String::with_capacity(path.len() + 1);
+    if !path.starts_with('/') {
+        out.push('/');
+    }
+    for b in path.bytes() {
+        if b.is_ascii() {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    Some((host, out))
+}
+
+/// Splits a relative link into its path (percent-decoded) and fragment.
+fn split_relative(url: &str) -> (String, Option<String>) {
+    let (before_frag, frag) = match url.split_once('#') {
+        Some((p, f)) => (p, Some(f.to_string())),
+        None => (url, None),
+    };
+    let path = before_frag.split('?').next().unwrap_or("");
+    (percent_decode(path), frag)
+}
+
+/// Decodes `%XX` escapes (a result that is not UTF-8 keeps the text as written).
+pub fn percent_decode(s: &str) -> String {
+    if !s.contains('%') {
+        return s.to_string();
+    }
+    percent_encoding::percent_decode_str(s)
+        .decode_utf8()
+        .map(|c| c.into_owned())
+        .unwrap_or_else(|_| s.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts() -> (Vec<String>, Vec<String>) {
+        (
+            ["http", "https", "mailto", "ftp"]
+                .map(String::from)
+                .to_vec(),
+            ["utm_*", "ref"].map(String::from).to_vec(),
+        )
+    }
+
+    fn reason(url: &str) -> Option<String> {
+        let (s, t) = opts();
+        match parse(
+            url,
+            TargetOptions {
+                schemes: &s,
+                tracking: &t,
+            },
+        ) {
+            Target::Malformed { reason, .. } => Some(reason),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn classifies_urls() {
+        for ok in [
+            "https://example.com/a?b=c#d",
+            "http://[::1]:8080/",
+            "./x.md",
+            "#anchor",
+            "mailto:a@b.example",
+            "docs/a b.md",
+            "ftp://ftp.example.org/pub/x",
+            "//cdn.example.org/x",
+        ] {
+            assert_eq!(reason(ok), None, "{ok}");
+        }
+        for (bad, why) in [
+            (
+                "javascript:alert(1)",
+                "`javascript:` URLs have no place in a resource list",
+            ),
+            (
+                "data:text/html,x",
+                "`data:` URLs have no place in a resource list",
+            ),
+            (
+                "htps://example.com",
+                "unsupported URL scheme `htps` (did you mean `https`?)",
+            ),
+            ("https:/example.com", "`https:` must be followed by `//`"),
+            ("https://", "the URL does not parse: empty host"),
+            (
+                "http://exa mple.com",
+                "the URL does not parse: invalid international domain name",
+            ),
+            (
+                "https://[::1/",
+                "the URL does not parse: invalid IPv6 address",
+            ),
+            ("https://a..b/", "the host `a..b` is not a valid name"),
+            ("mailto:nobody", "a mailto: link needs an address"),
+            ("", "the link has an empty target"),
+        ] {
+            assert_eq!(reason(bad).as_deref(), Some(why), "{bad}");
+        }
+    }
+
+    #[test]
+    fn each_kind_of_target() {
+        let (s, t) = opts();
+        let o = TargetOptions {
+            schemes: &s,
+            tracking: &t,
+        };
+        let Target::Web(w) = parse(" HTTPS://www.Example.org:8443/Über?utm_source=x#Part ", o)
+        else {
+            panic!("web")
+        };
+        assert!(w.https && w.public);
+        assert_eq!(w.host, "example.org");
+        assert_eq!(w.path, "/%C3%9Cber");
+        assert_eq!(w.fragment.as_deref(), Some("Part"));
+        assert_eq!(w.key, "example.org:8443/%C3%9Cber");
+        let Target::Web(local) = parse("http://localhost:8080/x", o) else {
+            panic!("web")
+        };
+        assert!(!local.public && !local.https);
+        assert_eq!(
+            parse("docs/a%20b.md?x=1#Sec", o),
+            Target::Relative {
+                path: "docs/a b.md".into(),
+                fragment: Some("Sec".into())
+            }
+        );
+        assert_eq!(parse("#top", o), Target::Fragment("top".into()));
+        assert_eq!(parse("mailto:a@b.example", o), Target::Mail);
+        assert_eq!(
+            parse("ftp://ftp.example.org/", o),
+            Target::Other {
+                scheme: "ftp".into()
+            }
+        );
+        assert_eq!(
+            parse("doi:10.1145/X", o).key(),
+            Some("doi:10.1145/x"),
+            "a doi: link is malformed but still names its paper"
+        );
+    }
+}
