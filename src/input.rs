@@ -58,13 +58,21 @@ pub fn repo_root(start: &Path) -> Option<PathBuf> {
         .map(Path::to_path_buf)
 }
 
-/// How reports name a file: relative to its repository root when it lies in one, else as the
-/// user gave it.
+/// How reports name a file: relative to the current folder when it lies below it (clickable
+/// where the user stands), else relative to its repository root (a policy found in a parent
+/// folder names files there), else as the user gave it.
 pub fn shown_name(path: &Path) -> String {
     let given = path.display().to_string();
-    let Ok(abs) = std::path::absolute(path) else {
+    let Ok(abs) = std::path::absolute(path).map(|p| lexical(&p)) else {
         return given;
     };
+    if let Ok(cwd) = std::env::current_dir() {
+        if let Ok(rel) = abs.strip_prefix(&cwd) {
+            if !rel.as_os_str().is_empty() {
+                return normalise(rel);
+            }
+        }
+    }
     let Some(root) = abs.parent().and_then(repo_root) else {
         return given;
     };
@@ -72,6 +80,23 @@ pub fn shown_name(path: &Path) -> String {
         Ok(rel) if !rel.as_os_str().is_empty() => normalise(rel),
         _ => given,
     }
+}
+
+/// An absolute path with `.` and `..` resolved by their names (no symbolic links followed).
+fn lexical(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push(c);
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A relative path without `.` components, with `/` separators.

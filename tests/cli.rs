@@ -41,12 +41,15 @@ fn clean_list_exits_0_and_errors_exit_1() {
         text(&r.stdout),
         "sourcepolicy: no findings in 1 file (12 entries, 12 sources)\n"
     );
-    let r = run(&["lint", "tests/fixtures/structure-fire.md"], &root());
+    let r = run(
+        &["lint", "tests/fixtures/structure/toc-mismatch/fire.md"],
+        &root(),
+    );
     assert_eq!(r.status.code(), Some(1));
     let out = text(&r.stdout);
     assert!(out.contains("structure/toc-mismatch"), "{out}");
     assert!(
-        out.contains("╭─[tests/fixtures/structure-fire.md:8:3]"),
+        out.contains("╭─[tests/fixtures/structure/toc-mismatch/fire.md:8:3]"),
         "{out}"
     );
     assert!(out.contains("help: rename the entry's anchor"), "{out}");
@@ -60,7 +63,12 @@ fn clean_list_exits_0_and_errors_exit_1() {
 #[test]
 fn warnings_alone_exit_0() {
     let r = run(
-        &["lint", "tests/fixtures/entry-fire.md", "--select", "entry"],
+        &[
+            "lint",
+            "tests/fixtures/entry/missing-description/fire.md",
+            "--select",
+            "entry",
+        ],
         &root(),
     );
     assert_eq!(r.status.code(), Some(0));
@@ -72,7 +80,7 @@ fn json_follows_the_contract() {
     let r = run(
         &[
             "lint",
-            "tests/fixtures/structure-fire.md",
+            "tests/fixtures/structure/toc-mismatch/fire.md",
             "--format",
             "json",
             "--select",
@@ -103,7 +111,7 @@ fn json_follows_the_contract() {
     assert_eq!(got, want);
     assert_eq!(f["rule"], "structure/too-many-entries");
     assert_eq!(f["severity"], "warning");
-    assert_eq!(f["path"], "tests/fixtures/structure-fire.md");
+    assert_eq!(f["path"], "tests/fixtures/structure/toc-mismatch/fire.md");
     assert_eq!(
         (f["line"].as_u64(), f["column"].as_u64()),
         (Some(22), Some(1))
@@ -182,7 +190,7 @@ fn policy_errors_name_file_line_column_and_suggest() {
         ),
         (
             "[sections]\nexempt = ['(unclosed']\n",
-            "policy.toml:2:10: invalid policy: invalid regular expression `(unclosed`",
+            "policy.toml:2:11: invalid policy: invalid regular expression `(unclosed`",
             "bad pattern",
         ),
         (

@@ -1,7 +1,6 @@
 //! Source classification: a labelled fixture of more than 60 sources, and the source rules.
 
 mod common;
-use common::{lint_fixture, rows};
 use sourcepolicy::policy::Policy;
 
 /// The verdict as the fixture writes it: a kind, `none`, or `inadmissible-GROUP`.
@@ -156,28 +155,6 @@ fn bad_host_entries_are_policy_errors() {
         e.message.contains("has a wildcard other than"),
         "{}",
         e.message
-    );
-}
-
-#[test]
-fn source_rules_fire() {
-    assert_eq!(
-        lint_fixture("sources-fire.md", &["source"], "2026-12-02"),
-        rows(&[
-            ("source/unclassified", 9, 3, "source \"Textbook\" (publisher.example.com) is none of paper, docs, repo, report"),
-            ("source/inadmissible", 10, 3, "source \"Talk\" is not primary: youtube.com (video)"),
-            ("source/report-evidence", 11, 3, "report \"Engineering post\" names no code"),
-            ("source/report-evidence", 12, 3, "report \"Post with bad code\" names code `github.com/o/r`, which is not an http(s) URL"),
-            ("source/report-evidence", 13, 3, "report \"Worklog\" names no code"),
-        ])
-    );
-}
-
-#[test]
-fn source_rules_pass() {
-    assert_eq!(
-        lint_fixture("sources-pass.md", &["source", "suppression"], "2026-12-02"),
-        rows(&[])
     );
 }
 

@@ -64,6 +64,7 @@ pub struct SourcesPolicy {
 pub struct HostRules {
     #[serde(deserialize_with = "host_entries")]
     pub hosts: Vec<String>,
+    #[serde(deserialize_with = "pattern::patterns")]
     pub urls: Vec<Pattern>,
 }
 
@@ -84,6 +85,7 @@ pub struct SectionPolicy {
     pub contents: PatternList,
     pub max_entries: usize,
     pub forbidden_headings: PatternList,
+    #[serde(deserialize_with = "pattern::patterns")]
     pub forbidden_text: Vec<Pattern>,
 }
 
@@ -114,6 +116,11 @@ thread_local! {
     /// The exact span of a value inside an array that failed its check (the parser reports
     /// the array's).
     static FAILED_AT: std::cell::Cell<Option<(usize, usize)>> = const { std::cell::Cell::new(None) };
+}
+
+/// Records the exact span of a value in an array that failed its check.
+fn fail_at(span: std::ops::Range<usize>) {
+    FAILED_AT.with(|c| c.set(Some((span.start, span.end))));
 }
 
 /// Whether a user's file is being read (its values are checked).
@@ -173,7 +180,7 @@ fn host_entries<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error
     {
         for h in &hosts {
             if let Some(problem) = host_entry_problem(h.get_ref()) {
-                FAILED_AT.with(|c| c.set(Some((h.span().start, h.span().end))));
+                fail_at(h.span());
                 return Err(serde::de::Error::custom(format!(
                     "host entry `{}` {problem}{HELP}write a host (`arxiv.org`), a wildcard (`*.acm.org`, `docs.*`) or a host with a path (`developer.nvidia.com/blog`)",
                     h.get_ref()

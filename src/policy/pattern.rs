@@ -136,6 +136,7 @@ impl Pattern {
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(transparent)]
 pub struct PatternList {
+    #[serde(deserialize_with = "patterns")]
     patterns: Vec<Pattern>,
     #[serde(skip)]
     set: OnceLock<Option<AsciiSet>>,
@@ -256,6 +257,33 @@ impl<'de> Deserialize<'de> for Pattern {
             serde::de::Error::custom(format!("invalid regular expression `{s}`: {why}"))
         })
     }
+}
+
+/// A list of patterns, each checked while a user's file is read; an error points at the
+/// pattern itself.
+pub fn patterns<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Pattern>, D::Error> {
+    if !super::checking() {
+        return Ok(Vec::<String>::deserialize(d)?
+            .into_iter()
+            .map(Pattern::trusted)
+            .collect());
+    }
+    // Only the parser of a policy text knows spans (not the layered table).
+    let sources = Vec::<toml::Spanned<String>>::deserialize(d)?;
+    let mut out = Vec::with_capacity(sources.len());
+    for s in sources {
+        match Pattern::new(s.get_ref()) {
+            Ok(p) => out.push(p),
+            Err(why) => {
+                super::fail_at(s.span());
+                return Err(serde::de::Error::custom(format!(
+                    "invalid regular expression `{}`: {why}",
+                    s.get_ref()
+                )));
+            }
+        }
+    }
+    Ok(out)
 }
 
 impl Serialize for Pattern {

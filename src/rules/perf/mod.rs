@@ -5,6 +5,7 @@
 
 pub mod claims;
 pub mod fields;
+mod words;
 
 use super::Context;
 use crate::document::{Block, BlockKind};
