@@ -70,6 +70,43 @@ pub struct LintArgs {
     /// Do not report these rules or families (comma-separated)
     #[arg(long, value_delimiter = ',', value_name = "RULE,...")]
     pub ignore: Vec<String>,
+    #[command(flatten)]
+    pub ci: CiArgs,
+}
+
+/// What a run in CI or a pre-commit hook needs: changed lines, fixes, exit status, brevity.
+#[derive(Args, Debug, Default, Clone)]
+pub struct CiArgs {
+    /// Report only findings on lines added or changed since GIT_REF (a branch, tag or
+    /// commit), from `git diff`; a finding on a heading is reported when its section changed.
+    /// Files new since GIT_REF, and files git does not track yet, count as changed throughout
+    #[arg(long, value_name = "GIT_REF", help_heading = "CI")]
+    pub changed_since: Option<String>,
+    /// Apply safe fixes in place (http:// to https:// on hosts the policy lists in
+    /// [links] https_hosts, tracking parameters removed, the contents list regenerated), then
+    /// report what remains. Each file is replaced atomically and only where a fix applies
+    #[arg(long, help_heading = "Fixes")]
+    pub fix: bool,
+    /// Print the changes --fix would make as a unified diff, write nothing; exit 1 if there
+    /// are any
+    #[arg(long, help_heading = "Fixes")]
+    pub diff: bool,
+    /// Exit 1 on warnings too, not only on errors
+    #[arg(long, conflicts_with = "exit_zero", help_heading = "CI")]
+    pub deny_warnings: bool,
+    /// Exit 0 whatever is found (2 still means the run itself failed)
+    #[arg(long, help_heading = "CI")]
+    pub exit_zero: bool,
+    /// Print how many findings each rule reported instead of the findings (human and concise)
+    #[arg(long, help_heading = "CI")]
+    pub statistics: bool,
+    /// Print only the summary line, and nothing when there are no findings (human, concise)
+    #[arg(short, long, help_heading = "CI")]
+    pub quiet: bool,
+    /// Also write the SARIF report to FILE, whatever --format prints (one run can annotate a
+    /// pull request and feed code scanning)
+    #[arg(long, value_name = "FILE", help_heading = "CI")]
+    pub sarif_file: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

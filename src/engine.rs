@@ -3,19 +3,23 @@
 //! read (`input`) → parse each file once (`parse`) → facts (`facts`: local files and their
 //! anchors; the only I/O after reading) → rules, pure functions of (parsed, policy, facts)
 //! (`rules`) → suppressions (`rules::suppression`) → the policy's levels and `--select` /
-//! `--ignore` → one report (`report::RunReport`). Files are linted one at a time, so the
-//! memory of a run is bounded by its largest file.
+//! `--ignore` → `--changed-since` line filter (`changed`) → `--fix`: safe fixes applied and the
+//! file linted again until nothing changes (`fix`) → one report (`report::RunReport`). Files
+//! are linted one at a time, so the memory of a run is bounded by its largest file.
 
+use crate::changed::{Changes, FileChanges, LineSet};
 use crate::classify::Classifier;
 use crate::date::Date;
 use crate::error::{did_you_mean, Error};
 use crate::facts::Facts;
 use crate::finding::{covers, Finding, Level, Rule};
+use crate::fix::{Edit, Fix};
 use crate::input::SourceFile;
 use crate::parse::{parse, Parsed};
 use crate::policy::Policy;
 use crate::report::entries::SourceRow;
-use crate::report::{FileReport, RunReport};
+use crate::report::overview::{FrontierDate, Overview};
+use crate::report::{AppliedFix, FileReport, RunReport};
 use crate::rules::{self, Context, RunContext, RULES};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -63,6 +67,14 @@ pub struct LintOptions {
     pub selection: Selection,
     /// Whether rules that need live link results run.
     pub online: bool,
+    /// `--changed-since`: report only findings on the lines each file changed (None: all).
+    pub changes: Option<Changes>,
+    /// `--fix` / `--diff`: apply safe fixes and lint again until nothing changes; the report
+    /// then holds the fixed text (and the original), which the caller writes or diffs.
+    pub fix: bool,
+    /// Compute each file's overview (sources per kind per section, frontier dates) for the
+    /// formats that show it.
+    pub overview: bool,
 }
 
 impl LintOptions {
@@ -71,8 +83,22 @@ impl LintOptions {
             today,
             selection: Selection::default(),
             online: false,
+            changes: None,
+            fix: false,
+            overview: false,
         }
     }
+}
+
+/// How many times `--fix` lints a file again after applying fixes (fixes that overlapped get
+/// their turn in a later pass); a list needs two at most in practice.
+const MAX_FIX_PASSES: usize = 10;
+
+/// The fixes applied in one pass: the new text, what was fixed, and the edits made.
+struct FixPass {
+    text: String,
+    applied: Vec<AppliedFix>,
+    edits: Vec<Edit>,
 }
 
 /// A run: the policy and options, and what it learns once for all its files.
@@ -105,7 +131,58 @@ impl<'p> Engine<'p> {
 
     /// Lints one file through every phase.
     pub fn lint(&mut self, file: SourceFile) -> FileReport {
-        let parsed = parse(file, self.policy);
+        // Only the changed lines count, unless the file is new (or without a path).
+        let mut changed: Option<LineSet> = match self
+            .opts
+            .changes
+            .as_ref()
+            .and_then(|c| c.of(file.path.as_deref()))
+        {
+            Some(FileChanges::Lines(l)) => Some(l.clone()),
+            Some(FileChanges::Whole) | None => None,
+        };
+        let mut parsed = parse(file, self.policy);
+        let (mut findings, mut hidden) = self.findings(&parsed, changed.as_ref());
+        let mut fixed = Vec::new();
+        let mut original = None;
+        if self.opts.fix {
+            for _ in 0..MAX_FIX_PASSES {
+                let Some(pass) = fix_pass(&parsed, &findings) else {
+                    break;
+                };
+                original.get_or_insert_with(|| parsed.file.text.clone());
+                let file = SourceFile::new(
+                    parsed.file.path.clone(),
+                    parsed.file.shown.clone(),
+                    pass.text,
+                );
+                changed = changed.map(|c| {
+                    c.remap(
+                        &parsed.file.text,
+                        &parsed.file.lines,
+                        &pass.edits,
+                        &file.lines,
+                    )
+                });
+                fixed.extend(pass.applied);
+                parsed = parse(file, self.policy);
+                (findings, hidden) = self.findings(&parsed, changed.as_ref());
+            }
+        }
+        let overview = self.opts.overview.then(|| self.overview(&parsed));
+        let entries = parsed.doc.entries.len();
+        let sources = parsed.doc.entries.iter().map(|e| e.links.len()).sum();
+        let mut report = FileReport::new(parsed.file, findings, entries, sources);
+        report.overview = overview;
+        report.fixed = fixed;
+        report.original = original;
+        report.hidden = hidden;
+        report
+    }
+
+    /// Facts, rules, suppressions, levels and selection, then the `--changed-since` filter:
+    /// the findings of one parsed file, and how many the filter left out.
+    fn findings(&mut self, parsed: &Parsed, changed: Option<&LineSet>) -> (Vec<Finding>, usize) {
         let repo_root = parsed.file.base_dir().and_then(crate::input::repo_root);
         // Facts: the only I/O after reading.
         self.facts.gather_local(
@@ -114,7 +191,7 @@ impl<'p> Engine<'p> {
             repo_root.as_deref(),
             self.policy.list.max_file_bytes,
         );
-        let findings = self.check(&parsed, repo_root.as_deref());
+        let findings = self.check(parsed, repo_root.as_deref());
         let findings = rules::suppression::apply(
             &parsed.file.lines,
             &parsed.directives,
@@ -122,7 +199,7 @@ impl<'p> Engine<'p> {
             &|r| self.enabled(r),
             &self.known,
         );
-        let findings = findings
+        let findings: Vec<Finding> = findings
             .into_iter()
             .filter(|f| self.enabled(f.rule))
             .map(|f| {
@@ -134,9 +211,42 @@ impl<'p> Engine<'p> {
                 f.at_level(level)
             })
             .collect();
-        let entries = parsed.doc.entries.len();
-        let sources = parsed.doc.entries.iter().map(|e| e.links.len()).sum();
-        FileReport::new(parsed.file, findings, entries, sources)
+        match changed {
+            Some(lines) => crate::changed::filter(findings, lines, &parsed.doc, &parsed.file.lines),
+            None => (findings, 0),
+        }
+    }
+
+    /// Sources per kind per section and the frontier dates of a parsed file.
+    fn overview(&self, parsed: &Parsed) -> Overview {
+        let repo_root = parsed.file.base_dir().and_then(crate::input::repo_root);
+        let run = RunContext {
+            policy: self.policy,
+            facts: &self.facts,
+            today: self.opts.today,
+            classifier: &self.classifier,
+        };
+        let cx = Context::new(parsed, &run, repo_root.as_deref());
+        let max_age_days = self.policy.frontier.max_age_days;
+        let frontier = cx
+            .stamps()
+            .iter()
+            .map(|(root, stamps)| {
+                let first = stamps.first();
+                let date = first.and_then(|s| s.date());
+                FrontierDate {
+                    section: parsed.doc.sections[*root].title.clone(),
+                    date,
+                    invalid: first
+                        .filter(|s| s.date().is_none())
+                        .map(|s| s.text().to_string()),
+                    age_days: date
+                        .map(|d| self.opts.today.days_since_epoch() - d.days_since_epoch()),
+                    max_age_days,
+                }
+            })
+            .collect();
+        Overview::new(&parsed.doc, cx.classes(), frontier)
     }
 
     /// The rules phase: every enabled check over one parsed file.
@@ -185,7 +295,64 @@ pub fn lint_files(
         let file = crate::input::read_file(p, policy.list.max_file_bytes)?;
         files.push(engine.lint(file));
     }
-    Ok(RunReport::new(files))
+    let mut report = RunReport::new(files);
+    report.changed_since = opts.changes.as_ref().map(|c| c.reference.clone());
+    Ok(report)
+}
+
+/// The `--fix` phase over one file: the safe fixes its findings carry, applied where they do
+/// not overlap (findings that share one fix, such as every `structure/toc-mismatch` of a
+/// contents list, are resolved by it together). None when nothing applies.
+fn fix_pass(parsed: &Parsed, findings: &[Finding]) -> Option<FixPass> {
+    let mut unique: Vec<&Fix> = Vec::new();
+    let mut owners: Vec<Vec<&Finding>> = Vec::new();
+    for f in findings {
+        let Some(fix) = f.fix.as_ref().filter(|x| x.is_safe()) else {
+            continue;
+        };
+        match unique.iter().position(|u| *u == fix) {
+            Some(i) => owners[i].push(f),
+            None => {
+                unique.push(fix);
+                owners.push(vec![f]);
+            }
+        }
+    }
+    if unique.is_empty() {
+        return None;
+    }
+    let fixes: Vec<Fix> = unique.iter().map(|f| (*f).clone()).collect();
+    let text = &parsed.file.text;
+    let a = crate::fix::apply(text, &fixes);
+    if a.applied.is_empty() || a.text == *text {
+        return None;
+    }
+    let mut applied = Vec::new();
+    let mut edits = Vec::new();
+    for &i in &a.applied {
+        let changes: Vec<(String, String)> = fixes[i]
+            .edits
+            .iter()
+            .map(|e| (text[e.range.clone()].to_string(), e.replacement.clone()))
+            .collect();
+        edits.extend(fixes[i].edits.iter().cloned());
+        for f in &owners[i] {
+            let pos = parsed.file.lines.position(text, f.span.start);
+            applied.push(AppliedFix {
+                rule: f.rule,
+                message: f.message.clone(),
+                line: pos.line,
+                column: pos.column,
+                edits: changes.clone(),
+            });
+        }
+    }
+    applied.sort_by_key(|f| (f.line, f.column));
+    Some(FixPass {
+        text: a.text,
+        applied,
+        edits,
+    })
 }
 
 /// Every source of every file, with its classification.

@@ -40,6 +40,52 @@ impl Fix {
             applicability: Applicability::Safe,
         }
     }
+
+    /// Whether `--fix` may apply it.
+    pub fn is_safe(&self) -> bool {
+        self.applicability == Applicability::Safe
+    }
+}
+
+/// `url` written as a Markdown link destination in place of one that was written bare
+/// (`angle == false`) or inside `<…>`: None when it cannot be written so without changing
+/// what it means (spaces or unbalanced parentheses in a bare destination, `<`/`>` in an
+/// angle one, backslashes or entity-like `&…;` that Markdown would decode, control
+/// characters). A rule that rewrites a URL (`link/redirect` to its final URL) uses it to
+/// build its fix: `Fix::safe(link.dest, destination_text(url, angle)?)`.
+pub fn destination_text(url: &str, angle: bool) -> Option<String> {
+    if url.is_empty() || url.chars().any(|c| c.is_control()) || url.contains('\\') {
+        return None;
+    }
+    // `&name;` or `&#123;` would be read as a character reference.
+    let entity_like = url.match_indices('&').any(|(i, _)| {
+        let rest = &url[i + 1..];
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '#'))
+            .unwrap_or(rest.len());
+        end > 0 && rest[end..].starts_with(';')
+    });
+    if entity_like {
+        return None;
+    }
+    if angle {
+        return (!url.contains(['<', '>'])).then(|| url.to_string());
+    }
+    let mut depth = 0i32;
+    for c in url.chars() {
+        match c {
+            ' ' => return None,
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth < 0 {
+                    return None;
+                }
+            }
+            _ => {}
+        }
+    }
+    (depth == 0 && !url.starts_with('<')).then(|| url.to_string())
 }
 
 /// The outcome of applying fixes to a text.
@@ -170,6 +216,18 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     result
 }
 
+/// Writes the fixed text of a list over the file it was read from: only if the file still
+/// holds the text that was read (Ok(false), nothing written, when it changed meanwhile),
+/// through symbolic links (the link stays a link), atomically and keeping its permissions.
+pub fn write_back(path: &Path, read: &str, fixed: &str) -> std::io::Result<bool> {
+    let target = std::fs::canonicalize(path)?;
+    if std::fs::read(&target)? != read.as_bytes() {
+        return Ok(false);
+    }
+    write_atomic(&target, fixed.as_bytes())?;
+    Ok(true)
+}
+
 /// Creates `path` with `bytes`, never replacing an existing file (`AlreadyExists` then). The
 /// file is created exclusively, so a file that appears meanwhile is never overwritten; a
 /// failed write removes what it created.
@@ -235,6 +293,29 @@ mod tests {
         let a = apply(text, &fixes);
         assert_eq!(a.text, "https://a https://b https://c");
         assert_eq!(a.applied, [0, 1, 3]);
+    }
+
+    #[test]
+    fn destinations_are_written_only_when_they_keep_their_meaning() {
+        assert_eq!(
+            destination_text("https://example.org/a_(b)?x=1&y=2", false).as_deref(),
+            Some("https://example.org/a_(b)?x=1&y=2")
+        );
+        for bad in [
+            "https://example.org/a b",
+            "https://example.org/a)",
+            "https://example.org/a\\b",
+            "https://example.org/?a=1&amp;b",
+            "https://example.org/?q=&#40;",
+            "",
+        ] {
+            assert_eq!(destination_text(bad, false), None, "{bad}");
+        }
+        assert_eq!(
+            destination_text("https://example.org/a b", true).as_deref(),
+            Some("https://example.org/a b")
+        );
+        assert_eq!(destination_text("https://example.org/<x>", true), None);
     }
 
     #[test]
@@ -307,6 +388,30 @@ mod tests {
         assert_eq!(names, ["list.md"]);
         // A folder that does not exist: an error, nothing written.
         assert!(write_atomic(&d.join("no/such/dir.md"), b"x").is_err());
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn write_back_follows_links_and_leaves_a_changed_file_alone() {
+        let d = scratch("back");
+        let p = d.join("list.md");
+        std::fs::write(&p, "old\r\n").unwrap();
+        assert!(write_back(&p, "old\r\n", "new\r\n").unwrap());
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "new\r\n");
+        // Changed on disk since it was read: not written.
+        assert!(!write_back(&p, "old\r\n", "newer").unwrap());
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "new\r\n");
+        #[cfg(unix)]
+        {
+            let link = d.join("link.md");
+            std::os::unix::fs::symlink(&p, &link).unwrap();
+            assert!(write_back(&link, "new\r\n", "via link").unwrap());
+            assert!(std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink());
+            assert_eq!(std::fs::read_to_string(&p).unwrap(), "via link");
+        }
         let _ = std::fs::remove_dir_all(&d);
     }
 

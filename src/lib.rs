@@ -23,6 +23,7 @@
 
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod changed;
 pub mod classify;
 pub mod cli;
 pub mod date;

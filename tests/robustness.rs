@@ -87,9 +87,14 @@ fn random_documents_never_panic() {
         let text: String = (0..len)
             .map(|_| PIECES[(xorshift(&mut seed) % PIECES.len() as u64) as usize])
             .collect();
-        let opts = sourcepolicy::engine::LintOptions::new(
-            sourcepolicy::date::Date::parse("2026-12-02").unwrap(),
-        );
+        // Fixes and the overview too: every phase and every format on hostile text.
+        let opts = sourcepolicy::engine::LintOptions {
+            fix: true,
+            overview: true,
+            ..sourcepolicy::engine::LintOptions::new(
+                sourcepolicy::date::Date::parse("2026-12-02").unwrap(),
+            )
+        };
         let file = std::panic::catch_unwind(|| {
             sourcepolicy::engine::lint_text("r.md", text.clone(), &policy, &opts)
         })
@@ -105,13 +110,26 @@ fn random_documents_never_panic() {
                 "{f:?} in {text:?}"
             );
         }
-        let _ = sourcepolicy::report::json::render(&run);
-        let _ = sourcepolicy::report::human::render(
-            &run,
-            &sourcepolicy::report::RenderOptions {
-                color: false,
-                width: 80,
-            },
-        );
+        let fixed = run.files[0].text.clone();
+        if run.files[0].original.is_some() {
+            // A second `--fix` changes nothing.
+            let again = sourcepolicy::engine::lint_text("r.md", fixed.clone(), &policy, &opts);
+            assert!(
+                again.original.is_none(),
+                "not idempotent on {text:?}: {fixed:?} became {:?}",
+                again.text
+            );
+        }
+        for format in <sourcepolicy::report::Format as clap::ValueEnum>::value_variants() {
+            let _ = sourcepolicy::report::render(
+                &run,
+                *format,
+                &sourcepolicy::report::RenderOptions {
+                    width: 80,
+                    ..Default::default()
+                },
+            );
+        }
+        let _ = sourcepolicy::report::diff::render(&run);
     }
 }

@@ -41,9 +41,10 @@ fn findings(path: &Path, rule: &str, case: &Case) -> Value {
         .clone()
         .unwrap_or_else(|| vec![rule.to_string()]);
     let opts = LintOptions {
-        today: Date::parse(case.today.as_deref().unwrap_or("2026-12-02")).expect("today"),
         selection: Selection::new(&select, &[]).expect("known rules"),
-        online: false,
+        ..LintOptions::new(
+            Date::parse(case.today.as_deref().unwrap_or("2026-12-02")).expect("today"),
+        )
     };
     // The real path, so that relative links resolve from the fixture's folder.
     let report = lint_text(&path.display().to_string(), text, &policy, &opts);

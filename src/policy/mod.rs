@@ -94,6 +94,31 @@ pub struct SectionPolicy {
 pub struct LinkPolicy {
     pub schemes: Vec<String>,
     pub tracking_params: Vec<String>,
+    /// Hosts known to serve HTTPS: `--fix` rewrites their `http://` links to `https://`.
+    #[serde(deserialize_with = "host_entries")]
+    pub https_hosts: Vec<String>,
+}
+
+impl LinkPolicy {
+    /// Whether `host` (lower case, without `www.`) is listed in `https_hosts`: an exact host
+    /// (its `www.` form too), `*.example.org` (it and every subdomain) or `docs.*` (any host
+    /// whose first label is `docs`). A path after an entry's host is ignored: HTTPS is a
+    /// property of the host.
+    pub fn serves_https(&self, host: &str) -> bool {
+        self.https_hosts.iter().any(|entry| {
+            let e = entry.trim().to_ascii_lowercase();
+            let e = e.split('/').next().unwrap_or("");
+            let e = e.strip_prefix("www.").unwrap_or(e);
+            if let Some(suffix) = e.strip_prefix("*.") {
+                host == suffix || host.ends_with(&format!(".{suffix}"))
+            } else if let Some(label) = e.strip_suffix(".*") {
+                host.split_once('.')
+                    .is_some_and(|(first, _)| first == label)
+            } else {
+                host == e
+            }
+        })
+    }
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]

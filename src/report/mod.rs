@@ -2,13 +2,21 @@
 //! into a string; only `main` prints. Adding a format is one file here and one arm in
 //! `render`.
 
+pub mod concise;
+pub mod diff;
 pub mod entries;
+pub mod github;
 pub mod human;
 pub mod json;
+pub mod overview;
+pub mod sarif;
+pub mod statistics;
+pub mod summary;
 
-use crate::finding::{Finding, Severity};
+use crate::finding::{Finding, Rule, Severity};
 use crate::input::SourceFile;
 use crate::lines::LineIndex;
+pub use overview::{LinkTotals, Overview};
 
 /// Where a finding stands, 1-based, columns in characters; computed once per finding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +45,29 @@ pub struct FileReport {
     pub findings: Vec<Reported>,
     pub entries: usize,
     pub sources: usize,
+    /// Sources per kind per section and the frontier dates, for the job summary (computed
+    /// when the format shows them).
+    pub overview: Option<Overview>,
+    /// The fixes `--fix` applied, in the order applied.
+    pub fixed: Vec<AppliedFix>,
+    /// The text as read, when fixes changed it (`text` is then the fixed text).
+    pub original: Option<String>,
+    /// Findings left out because they are not on lines changed since `--changed-since`.
+    pub hidden: usize,
+    /// The file the text was read from (None for standard input): where `--fix` writes.
+    pub source: Option<std::path::PathBuf>,
+}
+
+/// A fix `--fix` applied: the finding it resolved, where that finding stood (in the text the
+/// fix was applied to), and the lines it rewrote.
+#[derive(Debug, Clone)]
+pub struct AppliedFix {
+    pub rule: &'static Rule,
+    pub message: String,
+    pub line: usize,
+    pub column: usize,
+    /// What the edits replaced: `(old text, new text)` of each edit, in order.
+    pub edits: Vec<(String, String)>,
 }
 
 impl FileReport {
@@ -68,12 +99,17 @@ impl FileReport {
             })
             .collect();
         FileReport {
+            source: file.path,
             path: file.shown,
             text: file.text,
             lines: file.lines,
             findings,
             entries,
             sources,
+            overview: None,
+            fixed: Vec::new(),
+            original: None,
+            hidden: 0,
         }
     }
 }
@@ -92,6 +128,10 @@ pub struct Totals {
 pub struct RunReport {
     pub files: Vec<FileReport>,
     pub totals: Totals,
+    /// Live link results (`--online`); None offline.
+    pub links: Option<LinkTotals>,
+    /// The `--changed-since` reference, when findings were limited to changed lines.
+    pub changed_since: Option<String>,
 }
 
 impl RunReport {
@@ -110,7 +150,35 @@ impl RunReport {
                 }
             }
         }
-        RunReport { files, totals: t }
+        RunReport {
+            files,
+            totals: t,
+            links: None,
+            changed_since: None,
+        }
+    }
+
+    /// Every reported finding with the file it is in, in report order.
+    pub fn findings(&self) -> impl Iterator<Item = (&FileReport, &Reported)> {
+        self.files
+            .iter()
+            .flat_map(|f| f.findings.iter().map(move |r| (f, r)))
+    }
+
+    /// How many fixes `--fix` applied in all.
+    pub fn fixed(&self) -> usize {
+        self.files.iter().map(|f| f.fixed.len()).sum()
+    }
+
+    /// Findings left out by `--changed-since`.
+    pub fn hidden(&self) -> usize {
+        self.files.iter().map(|f| f.hidden).sum()
+    }
+
+    /// Whether the run fails (exit status 1): an error-severity finding, or with
+    /// `deny_warnings` any finding.
+    pub fn failed(&self, deny_warnings: bool) -> bool {
+        self.totals.errors > 0 || (deny_warnings && self.totals.warnings > 0)
     }
 }
 
@@ -119,23 +187,73 @@ impl RunReport {
 pub enum Format {
     /// rustc-style diagnostics with the source line, then a summary line
     Human,
+    /// One line per finding: `path:line:col: severity[rule] message` (editors, grep, problem
+    /// matchers)
+    Concise,
     /// One JSON object: {"version": 1, "findings": [...], "summary": {...}}
     Json,
+    /// GitHub Actions annotations, one workflow command per finding; with
+    /// GITHUB_STEP_SUMMARY set, also appends a Markdown job summary to that file
+    Github,
+    /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers
+    Sarif,
+    /// The Markdown summary (findings per rule, sources per kind, frontier dates), for release
+    /// notes
+    Summary,
 }
 
-/// How human output looks.
-#[derive(Debug, Clone)]
+impl Format {
+    /// Whether the format prints the per-section overview (sources per kind, frontier dates);
+    /// `github` shows it in the job summary, when there is one to write.
+    pub fn needs_overview(self) -> bool {
+        self == Format::Summary
+    }
+
+    /// Whether the format is read by programs, not people (`--quiet` and `--statistics` leave
+    /// it alone).
+    pub fn is_machine_readable(self) -> bool {
+        matches!(self, Format::Json | Format::Github | Format::Sarif)
+    }
+}
+
+/// How output looks.
+#[derive(Debug, Clone, Default)]
 pub struct RenderOptions {
     pub color: bool,
     pub width: usize,
+    /// `--quiet`: people's formats print only the summary line, and nothing when clean.
+    pub quiet: bool,
+    /// `--statistics`: people's formats print counts per rule instead of each finding.
+    pub statistics: bool,
 }
 
 /// Renders a run in a format.
 pub fn render(report: &RunReport, format: Format, opts: &RenderOptions) -> String {
+    if !format.is_machine_readable() && format != Format::Summary {
+        if opts.quiet {
+            return quiet(report);
+        }
+        if opts.statistics {
+            return statistics::render(report);
+        }
+    }
     match format {
         Format::Human => human::render(report, opts),
+        Format::Concise => concise::render(report),
         Format::Json => json::render(report),
+        Format::Github => github::render(report),
+        Format::Sarif => sarif::render(report),
+        Format::Summary => summary::render(report),
     }
+}
+
+/// `--quiet`: the summary line when there are findings, else nothing.
+fn quiet(report: &RunReport) -> String {
+    let t = report.totals;
+    if t.errors + t.warnings == 0 {
+        return String::new();
+    }
+    human::summary_line(report) + "\n"
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {

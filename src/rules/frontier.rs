@@ -50,6 +50,18 @@ pub struct Stamp {
     date: Result<Date, DateError>,
 }
 
+impl Stamp {
+    /// The date, when the text is a real YYYY-MM-DD day.
+    pub fn date(&self) -> Option<Date> {
+        self.date.clone().ok()
+    }
+
+    /// The text the date was read from.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
 /// The frontier root sections (frontier, with a parent that is not) and the stamps found in
 /// each, in its own text or in any section under it.
 pub(crate) fn find_stamps(cx: &Context) -> Vec<(usize, Vec<Stamp>)> {

@@ -6,6 +6,7 @@ use super::Context;
 use crate::document::LinkKind;
 use crate::facts::{Anchors, LocalFile};
 use crate::finding::{Finding, Rule, Severity};
+use crate::fix::Fix;
 use crate::slug::AnchorSet;
 use crate::target::Target;
 use serde_json::json;
@@ -53,7 +54,16 @@ pub static INSECURE: Rule = Rule {
     summary: "an `http://` link to a public host",
     explanation: include_str!("../../docs/rules/link-insecure.md"),
     online: false,
-    fixable: false,
+    fixable: true,
+};
+
+pub static TRACKING_PARAMS: Rule = Rule {
+    name: "link/tracking-params",
+    severity: Severity::Warning,
+    summary: "a URL carries query parameters that only track the click ([links] tracking_params)",
+    explanation: include_str!("../../docs/rules/link-tracking-params.md"),
+    online: false,
+    fixable: true,
 };
 
 /// `link/malformed`: a URL that does not parse or uses a scheme a list should not have.
@@ -238,7 +248,9 @@ pub fn duplicate(cx: &Context) -> Vec<Finding> {
     out
 }
 
-/// `link/insecure`: an `http://` link to a public host.
+/// `link/insecure`: an `http://` link to a public host. On a host the policy lists in
+/// `[links] https_hosts` the finding carries a safe fix: the scheme, and only it, becomes
+/// `https`.
 pub fn insecure(cx: &Context) -> Vec<Finding> {
     let mut out = Vec::new();
     for link in &cx.doc.links {
@@ -257,18 +269,176 @@ pub fn insecure(cx: &Context) -> Vec<Finding> {
             }
             Err(_) => format!("https://{}", &url["http://".len()..]),
         };
-        out.push(
-            cx.report(
+        // The scheme as written in the source (`http`, any case), when the host serves HTTPS.
+        let fix = link
+            .dest
+            .as_ref()
+            .filter(|d| {
+                cx.text()
+                    .get(d.start..d.start + 7)
+                    .is_some_and(|s| s.eq_ignore_ascii_case("http://"))
+            })
+            .filter(|_| cx.policy.links.serves_https(&web.host))
+            .map(|d| Fix::safe(d.start..d.start + 4, "https"));
+        let help = if fix.is_some() {
+            format!(
+                "link to `{https}`: {} serves HTTPS (`--fix` rewrites it)",
+                web.host
+            )
+        } else {
+            format!("link to `{https}` if the site serves HTTPS (`lint --online` checks)")
+        };
+        let mut finding = cx
+            .report(
                 &INSECURE,
                 link.span.clone(),
                 format!("`{url}` uses http:// to a public host"),
             )
             .label("insecure")
-            .help(format!(
-                "link to `{https}` if the site serves HTTPS (`lint --online` checks)"
-            ))
-            .data(json!({"url": url, "https_url": https})),
-        );
+            .help(help)
+            .data(json!({"url": url, "https_url": https}));
+        if let Some(fix) = fix {
+            finding = finding.fix(fix);
+        }
+        out.push(finding);
     }
     out
+}
+
+/// `link/tracking-params`: a web URL whose query holds parameters the policy lists as
+/// tracking (`utm_source`, `fbclid`, …). The fix removes them from the destination as
+/// written, keeping every other byte (and the fragment).
+pub fn tracking_params(cx: &Context) -> Vec<Finding> {
+    let tracking = &cx.policy.links.tracking_params;
+    if tracking.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for link in &cx.doc.links {
+        if !matches!(link.target, Target::Web(_)) || !link.url.contains('?') {
+            continue;
+        }
+        let Some(cleaned) = strip_tracking(link.url.trim(), tracking) else {
+            continue;
+        };
+        // The same edit on the destination as written, when it is there verbatim.
+        let fix = link.dest.as_ref().and_then(|d| {
+            let raw = cx.text().get(d.clone())?;
+            let fixed = strip_tracking(raw, tracking)?;
+            let at = d.start + fixed.query.start..d.start + fixed.query.end;
+            (fixed.removed == cleaned.removed).then(|| Fix::safe(at, fixed.replacement))
+        });
+        let names: Vec<String> = cleaned.removed.iter().map(|n| format!("`{n}`")).collect();
+        let mut finding = cx
+            .report(
+                &TRACKING_PARAMS,
+                link.span.clone(),
+                format!(
+                    "`{}` carries tracking parameter{} {}",
+                    link.url.trim(),
+                    if names.len() == 1 { "" } else { "s" },
+                    names.join(", ")
+                ),
+            )
+            .label("tracking")
+            .help(format!(
+                "link to `{}`{}",
+                cleaned.url,
+                if fix.is_some() { " (`--fix` removes them)" } else { "" }
+            ))
+            .data(json!({"url": link.url.trim(), "clean_url": cleaned.url, "params": cleaned.removed}));
+        if let Some(fix) = fix {
+            finding = finding.fix(fix);
+        }
+        out.push(finding);
+    }
+    out
+}
+
+/// A URL without its tracking parameters.
+struct Stripped {
+    url: String,
+    /// The names removed, in order.
+    removed: Vec<String>,
+    /// The bytes of the query (from its `?`) in the URL, and what replaces them.
+    query: std::ops::Range<usize>,
+    replacement: String,
+}
+
+/// Removes the query parameters named in `tracking` (a `*` suffix is a prefix); None when
+/// there are none. The rest of the URL is kept byte for byte; a query left empty loses its `?`.
+fn strip_tracking(url: &str, tracking: &[String]) -> Option<Stripped> {
+    let q = url.find('?')?;
+    let (before, rest) = (&url[..q], &url[q + 1..]);
+    let (query, fragment) = match rest.find('#') {
+        Some(h) => (&rest[..h], &rest[h..]),
+        None => (rest, ""),
+    };
+    let mut removed = Vec::new();
+    let kept: Vec<&str> = query
+        .split('&')
+        .filter(|pair| {
+            let name = pair.split('=').next().unwrap_or("");
+            let decoded = crate::target::percent_decode(&name.replace('+', " "));
+            let is = !name.is_empty()
+                && (crate::target::key::is_tracking(name, tracking)
+                    || crate::target::key::is_tracking(&decoded, tracking));
+            if is {
+                removed.push(decoded);
+            }
+            !is
+        })
+        .collect();
+    if removed.is_empty() {
+        return None;
+    }
+    let kept = kept.join("&");
+    let replacement = if kept.is_empty() {
+        String::new()
+    } else {
+        format!("?{kept}")
+    };
+    Some(Stripped {
+        url: format!("{before}{replacement}{fragment}"),
+        removed,
+        query: q..q + 1 + query.len(),
+        replacement,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strip_tracking;
+
+    #[test]
+    fn strips_only_tracking_parameters() {
+        let t: Vec<String> = ["utm_*", "ref", "si"].map(String::from).to_vec();
+        let s = |u: &str| strip_tracking(u, &t).map(|s| (s.url, s.removed));
+        assert_eq!(
+            s("https://a.org/p?id=3&utm_source=x&utm_medium=y#top"),
+            Some((
+                "https://a.org/p?id=3#top".into(),
+                vec!["utm_source".into(), "utm_medium".into()]
+            ))
+        );
+        assert_eq!(
+            s("https://a.org/p?utm_source=x"),
+            Some(("https://a.org/p".into(), vec!["utm_source".into()]))
+        );
+        assert_eq!(
+            s("https://a.org/p?ref=nl&x=1&si=2"),
+            Some((
+                "https://a.org/p?x=1".into(),
+                vec!["ref".into(), "si".into()]
+            ))
+        );
+        // Not a tracking name, or only a prefix of one: kept.
+        assert_eq!(s("https://a.org/p?reference=1&refresh"), None);
+        assert_eq!(s("https://a.org/p#utm_source=x"), None);
+        // Percent-encoded names are recognised too.
+        assert_eq!(
+            s("https://a.org/?utm%5Fsource=x&q=1"),
+            Some(("https://a.org/?q=1".into(), vec!["utm_source".into()]))
+        );
+    }
 }

@@ -24,6 +24,7 @@ pub mod perf;
 pub mod source;
 pub mod structure;
 pub mod suppression;
+mod toc;
 
 /// What every check reads: the parsed file, the policy and the facts, plus what is derived
 /// from them once per file. Checks are pure functions of it.
@@ -154,6 +155,7 @@ pub static RULES: &[Registered] = &[
     row(&links::MISSING_FILE, links::missing_file),
     row(&links::DUPLICATE, links::duplicate),
     row(&links::INSECURE, links::insecure),
+    row(&links::TRACKING_PARAMS, links::tracking_params),
     row(&perf::MISSING_CONTEXT, perf::missing_context),
     row(&perf::VENDOR_PEAK, perf::vendor_peak),
     row(&frontier::MISSING_DATE, frontier::missing_date),

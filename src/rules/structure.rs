@@ -12,7 +12,7 @@ pub static TOC_MISMATCH: Rule = Rule {
     summary: "the contents list and the headings disagree (missing, extra, out of order)",
     explanation: include_str!("../../docs/rules/structure-toc-mismatch.md"),
     online: false,
-    fixable: false,
+    fixable: true,
 };
 
 pub static EMPTY_SECTION: Rule = Rule {
@@ -149,6 +149,12 @@ pub fn toc_mismatch(cx: &Context) -> Vec<Finding> {
         );
     }
     out.sort_by_key(|f| f.span.start);
+    // One fix for all of them: the list regenerated from the headings, in its own style.
+    if !out.is_empty() {
+        if let Some(fix) = super::toc::regenerate(cx, toc, &anchors, min, max) {
+            out = out.into_iter().map(|f| f.fix(fix.clone())).collect();
+        }
+    }
     out
 }
 

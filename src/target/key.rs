@@ -65,7 +65,7 @@ fn rfc_number(host: &str, path: &str) -> Option<String> {
 }
 
 /// Whether a query parameter only tracks the click (`utm_*`, `ref`, … from the policy).
-fn is_tracking(name: &str, tracking: &[String]) -> bool {
+pub fn is_tracking(name: &str, tracking: &[String]) -> bool {
     tracking.iter().any(|t| match t.strip_suffix('*') {
         Some(prefix) => name.starts_with(prefix),
         None => name == t,

@@ -39,9 +39,8 @@ pub struct Report {
 pub fn report(path: &str, text: String, select: &[&str], today: &str, policy: &Policy) -> Report {
     let select: Vec<String> = select.iter().map(|s| s.to_string()).collect();
     let opts = LintOptions {
-        today: Date::parse(today).expect("date"),
         selection: Selection::new(&select, &[]).expect("known rules"),
-        online: false,
+        ..LintOptions::new(Date::parse(today).expect("date"))
     };
     let r = lint_text(path, text, policy, &opts);
     Report {
