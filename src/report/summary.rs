@@ -141,7 +141,12 @@ fn frontier(report: &RunReport, out: &mut String) {
     if rows.is_empty() {
         return;
     }
-    out.push_str("\n### Frontier\n\n| file | section | verified on | age |\n|---|---|---|---|\n");
+    let many = report.files.len() > 1;
+    out.push_str(if many {
+        "\n### Frontier\n\n| file | section | verified on | age |\n|---|---|---|---|\n"
+    } else {
+        "\n### Frontier\n\n| section | verified on | age |\n|---|---|---|\n"
+    });
     for (f, d) in rows {
         let (date, age) = match (d.date, d.age_days, &d.invalid) {
             (Some(date), Some(age), _) => {
@@ -165,11 +170,10 @@ fn frontier(report: &RunReport, out: &mut String) {
             (_, _, Some(text)) => (code(text), "not a real date".to_string()),
             _ => ("—".to_string(), "no verification date".to_string()),
         };
-        out.push_str(&format!(
-            "| {} | {} | {date} | {age} |\n",
-            cell(&f.path),
-            cell(&d.section)
-        ));
+        if many {
+            out.push_str(&format!("| {} ", cell(&f.path)));
+        }
+        out.push_str(&format!("| {} | {date} | {age} |\n", cell(&d.section)));
     }
 }
 

@@ -51,6 +51,8 @@ struct Item {
     content: String,
     /// The heading its link names.
     heading: Option<usize>,
+    /// Its link's text.
+    title: String,
     style: Style,
 }
 
@@ -164,6 +166,7 @@ pub(super) fn regenerate(
                 depth,
                 content,
                 heading: anchors.lookup(fragment),
+                title: doc.links[link].text.trim().to_string(),
                 style: s,
             });
         }
@@ -205,6 +208,18 @@ pub(super) fn regenerate(
             kept.entry(h).or_insert(&it.content);
         }
     }
+    // Numbered headings ("4. Attention") listed without their number, as the existing items do.
+    let (mut drop_numbers, mut keep_numbers) = (false, false);
+    for it in &items {
+        let Some(h) = it.heading else { continue };
+        let text = doc.headings[h].text.as_str();
+        let bare = without_number(text);
+        if bare.len() != text.len() {
+            drop_numbers |= it.title == bare;
+            keep_numbers |= it.title == text;
+        }
+    }
+    let drop_numbers = drop_numbers && !keep_numbers;
     let eol = {
         let end = lines.line_range(text, first).end;
         if text[end..].starts_with("\r\n") {
@@ -250,7 +265,15 @@ pub(super) fn regenerate(
         content_col.push(indent + marker.len() + style.gap);
         let content = match kept.get(&h) {
             Some(c) => c.to_string(),
-            None => format!("[{}](#{})", link_text(text, heading), heading.anchor),
+            None => {
+                let title = link_text(text, heading);
+                let title = if drop_numbers {
+                    without_number(&title).to_string()
+                } else {
+                    title
+                };
+                format!("[{title}](#{})", heading.anchor)
+            }
         };
         out.push(format!(
             "{}{marker}{}{content}",
@@ -264,6 +287,21 @@ pub(super) fn regenerate(
         return None;
     }
     Some(Fix::safe(range, new))
+}
+
+/// A heading's text without a leading section number (`4. `, `2) `, `10 `).
+fn without_number(text: &str) -> &str {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return text;
+    }
+    let rest = &text[digits..];
+    let rest = rest.strip_prefix(['.', ')']).unwrap_or(rest);
+    let bare = rest.trim_start();
+    if bare.len() == rest.len() || bare.is_empty() {
+        return text;
+    }
+    bare
 }
 
 /// A heading's text for a new contents item: the heading as written when it is plain inline
