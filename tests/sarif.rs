@@ -9,24 +9,10 @@ use sourcepolicy::engine::{lint_text, LintOptions};
 use sourcepolicy::policy::Policy;
 use sourcepolicy::report::RunReport;
 
-const SCHEMA: &str = include_str!("schemas/sarif-schema-2.1.0.json");
+#[path = "common/schema.rs"]
+mod schema;
 
-/// Validates a SARIF log against the vendored schema, formats (`uri`, …) asserted too.
-fn validate(log: &Value) -> Result<(), String> {
-    let schema: Value = serde_json::from_str(SCHEMA).expect("schema parses");
-    let id = schema["$id"]
-        .as_str()
-        .expect("schema has an $id")
-        .to_string();
-    let mut schemas = boon::Schemas::new();
-    let mut compiler = boon::Compiler::new();
-    compiler.enable_format_assertions();
-    compiler.add_resource(&id, schema).expect("schema added");
-    let index = compiler
-        .compile(&id, &mut schemas)
-        .expect("schema compiles");
-    schemas.validate(log, index).map_err(|e| format!("{e:#}"))
-}
+use schema::validate_sarif as validate;
 
 fn sarif(text: &str) -> Value {
     let opts = LintOptions::new(Date::parse("2026-12-02").unwrap());
