@@ -184,7 +184,8 @@ impl<'p> Engine<'p> {
     /// the findings of one parsed file, and how many the filter left out.
     fn findings(&mut self, parsed: &Parsed, changed: Option<&LineSet>) -> (Vec<Finding>, usize) {
         let repo_root = parsed.file.base_dir().and_then(crate::input::repo_root);
-        // Facts: the only I/O after reading.
+        // Facts: the only I/O after reading. (Live link checks request only the links of
+        // `crate::changed::links_in_scope(&parsed.doc, &parsed.file.lines, changed)`.)
         self.facts.gather_local(
             &parsed.file,
             &parsed.doc,

@@ -4,6 +4,7 @@
 
 pub mod host;
 pub mod key;
+pub mod query;
 
 use crate::error::did_you_mean;
 
