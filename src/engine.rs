@@ -307,13 +307,15 @@ pub fn lint_files(
 fn fix_pass(parsed: &Parsed, findings: &[Finding]) -> Option<FixPass> {
     let mut unique: Vec<&Fix> = Vec::new();
     let mut owners: Vec<Vec<&Finding>> = Vec::new();
+    let mut index: std::collections::HashMap<&Fix, usize> = std::collections::HashMap::new();
     for f in findings {
         let Some(fix) = f.fix.as_ref().filter(|x| x.is_safe()) else {
             continue;
         };
-        match unique.iter().position(|u| *u == fix) {
-            Some(i) => owners[i].push(f),
+        match index.get(fix) {
+            Some(&i) => owners[i].push(f),
             None => {
+                index.insert(fix, unique.len());
                 unique.push(fix);
                 owners.push(vec![f]);
             }

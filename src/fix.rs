@@ -6,14 +6,14 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// Replace `range` (bytes of the file) with `replacement`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Edit {
     pub range: Range<usize>,
     pub replacement: String,
 }
 
 /// Whether a fix may be applied without a person reading it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Applicability {
     /// Keeps the meaning of the list (`http://` → `https://` on a host that serves HTTPS):
     /// `--fix` applies it.
@@ -23,7 +23,7 @@ pub enum Applicability {
 }
 
 /// The edits that resolve one finding, applied together or not at all.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Fix {
     pub edits: Vec<Edit>,
     pub applicability: Applicability,
@@ -104,7 +104,24 @@ pub fn apply(text: &str, fixes: &[Fix]) -> Applied {
         let first = fixes[i].edits.iter().map(|e| e.range.start).min();
         (first.unwrap_or(usize::MAX), i)
     });
-    let mut accepted: Vec<&Edit> = Vec::new();
+    // Accepted edits by (start, end, arrival): they never overlap, so their ends rise with
+    // their starts, and the one that starts last before an edit's end is the only one an
+    // edit can overlap (besides an insertion at the same point as an insertion).
+    type Accepted<'a> = std::collections::BTreeMap<(usize, usize, usize), &'a Edit>;
+    let mut accepted: Accepted = Accepted::new();
+    let clashes = |accepted: &Accepted, e: &Edit| {
+        let r = &e.range;
+        let before_end = accepted
+            .range(..(r.end, 0, 0))
+            .next_back()
+            .is_some_and(|(_, a)| overlaps(&a.range, r));
+        let same_insert = r.is_empty()
+            && accepted
+                .range((r.start, r.start, 0)..=(r.start, r.start, usize::MAX))
+                .next()
+                .is_some();
+        before_end || same_insert
+    };
     let mut applied = Vec::new();
     for i in order {
         let mut edits: Vec<&Edit> = fixes[i].edits.iter().collect();
@@ -117,18 +134,18 @@ pub fn apply(text: &str, fixes: &[Fix]) -> Applied {
                     && text.is_char_boundary(e.range.end)
             })
             && edits.windows(2).all(|w| w[0].range.end <= w[1].range.start)
-            && edits
-                .iter()
-                .all(|e| accepted.iter().all(|a| !overlaps(&a.range, &e.range)));
+            && edits.iter().all(|e| !clashes(&accepted, e));
         if valid {
-            accepted.extend(edits);
+            for e in edits {
+                let n = accepted.len();
+                accepted.insert((e.range.start, e.range.end, n), e);
+            }
             applied.push(i);
         }
     }
-    accepted.sort_by_key(|e| (e.range.start, e.range.end));
     let mut out = String::with_capacity(text.len());
     let mut at = 0;
-    for e in accepted {
+    for e in accepted.into_values() {
         out.push_str(&text[at..e.range.start]);
         out.push_str(&e.replacement);
         at = e.range.end;

@@ -189,7 +189,14 @@ fn format_name(f: Format) -> String {
 /// `--fix`: writes each fixed file back, atomically, unless it changed on disk meanwhile.
 fn write_fixes(run: &RunReport) -> Result<(), Error> {
     for f in &run.files {
-        let (Some(original), Some(path)) = (&f.original, &f.source) else {
+        let Some(original) = &f.original else {
+            continue;
+        };
+        let Some(path) = &f.source else {
+            eprintln!(
+                "sourcepolicy: {} is not a file; nothing written (--diff shows the fixes)",
+                f.path
+            );
             continue;
         };
         match sourcepolicy::fix::write_back(path, original, &f.text) {

@@ -138,13 +138,13 @@ pub(super) fn regenerate(
             }
             let content = after[gap..].trim_end().to_string();
             // The item's links on its first line: exactly one, an `#anchor`.
-            let on_line: Vec<usize> = section_links
+            // (links are in document order: a binary search finds the line's first)
+            let from = section_links.partition_point(|&i| doc.links[i].span.start < range.start);
+            let on_line: Vec<usize> = section_links[from..]
                 .iter()
                 .copied()
-                .filter(|&i| {
-                    let s = &doc.links[i].span;
-                    range.start <= s.start && s.end <= range.end
-                })
+                .take_while(|&i| doc.links[i].span.start < range.end)
+                .filter(|&i| doc.links[i].span.end <= range.end)
                 .collect();
             let [link] = on_line[..] else {
                 return None;
