@@ -54,9 +54,10 @@ impl Changes {
             reference: reference.to_string(),
             files: HashMap::new(),
         };
-        // Files grouped by the repository they lie in.
-        let mut by_repo: Vec<(PathBuf, Vec<PathBuf>)> = Vec::new();
-        let mut top_of_dir: HashMap<PathBuf, PathBuf> = HashMap::new();
+        // Files grouped by the repository they lie in, with the commit the reference names
+        // there (one git call per folder).
+        let mut by_repo: Vec<(PathBuf, String, Vec<PathBuf>)> = Vec::new();
+        let mut repo_of_dir: HashMap<PathBuf, (PathBuf, String)> = HashMap::new();
         for f in files {
             let abs = std::fs::canonicalize(f).map_err(|e| {
                 Error::new(format!(
@@ -66,29 +67,20 @@ impl Changes {
                 ))
             })?;
             let dir = abs.parent().unwrap_or(Path::new("/")).to_path_buf();
-            let top = match top_of_dir.get(&dir) {
-                Some(t) => t.clone(),
+            let (top, commit) = match repo_of_dir.get(&dir) {
+                Some(r) => r.clone(),
                 None => {
-                    let t = toplevel(&dir).ok_or_else(|| {
-                        Error::new(format!(
-                            "--changed-since: {} is not in a git repository",
-                            f.display()
-                        ))
-                        .with_help(
-                            "--changed-since compares with git history; lint the file without it",
-                        )
-                    })?;
-                    top_of_dir.insert(dir, t.clone());
-                    t
+                    let r = locate(&dir, f, reference)?;
+                    repo_of_dir.insert(dir, r.clone());
+                    r
                 }
             };
-            match by_repo.iter_mut().find(|(t, _)| *t == top) {
-                Some((_, v)) => v.push(abs),
-                None => by_repo.push((top, vec![abs])),
+            match by_repo.iter_mut().find(|(t, ..)| *t == top) {
+                Some((.., v)) => v.push(abs),
+                None => by_repo.push((top, commit, vec![abs])),
             }
         }
-        for (top, repo_files) in by_repo {
-            let commit = resolve(&top, reference)?;
+        for (top, commit, repo_files) in by_repo {
             let diff = git(
                 &top,
                 &[
@@ -149,29 +141,60 @@ impl Changes {
     }
 }
 
-/// The repository root of a folder, as git sees it.
-fn toplevel(dir: &Path) -> Option<PathBuf> {
-    let out = git(dir, &["rev-parse", "--show-toplevel"]).ok()?;
-    let top = PathBuf::from(out.trim_end_matches(['\n', '\r']));
-    std::fs::canonicalize(&top).ok()
-}
-
-/// The commit a reference names in the repository at `top`.
-fn resolve(top: &Path, reference: &str) -> Result<String, Error> {
+/// The repository a folder lies in (its root, as git sees it) and the commit `reference`
+/// names there, from one `git rev-parse`; `file` names the file in errors.
+fn locate(dir: &Path, file: &Path, reference: &str) -> Result<(PathBuf, String), Error> {
     let spec = format!("{reference}^{{commit}}");
-    git(top, &["rev-parse", "--verify", "--quiet", &spec])
-        .map(|s| s.trim().to_string())
-        .ok()
-        .filter(|s| !s.is_empty())
+    let (ok, out) = git_status(
+        dir,
+        &["rev-parse", "--show-toplevel", "--verify", "--quiet", &spec],
+    )
+    .map_err(|e| Error::new(format!("--changed-since: {e}")))?;
+    let mut lines = out.lines();
+    let top = lines
+        .next()
+        .filter(|t| !t.is_empty())
+        .and_then(|t| std::fs::canonicalize(t).ok())
         .ok_or_else(|| {
             Error::new(format!(
-                "--changed-since: `{reference}` is not a commit of the repository at {}",
-                top.display()
+                "--changed-since: {} is not in a git repository",
+                file.display()
             ))
-            .with_help(
-                "name a branch, tag or commit; a shallow CI clone may need it fetched first: `git fetch --depth=1 origin main`",
-            )
-        })
+            .with_help("--changed-since compares with git history; lint the file without it")
+        })?;
+    match lines.next().map(str::trim).filter(|c| ok && !c.is_empty()) {
+        Some(commit) => Ok((top, commit.to_string())),
+        None => Err(Error::new(format!(
+            "--changed-since: `{reference}` is not a commit of the repository at {}",
+            top.display()
+        ))
+        .with_help(
+            "name a branch, tag or commit; a shallow CI clone may need it fetched first: `git fetch --depth=1 origin main`",
+        )),
+    }
+}
+
+/// Runs git in `dir`: whether it succeeded, and its stdout (Err: it could not run).
+fn git_status(dir: &Path, args: &[&str]) -> Result<(bool, String), String> {
+    let out = Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        .env("GIT_TERMINAL_PROMPT", "0")
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .output()
+        .map_err(|e| {
+            if e.kind() == std::io::ErrorKind::NotFound {
+                "git is not installed (or not on PATH)".to_string()
+            } else {
+                e.to_string()
+            }
+        })?;
+    Ok((
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    ))
 }
 
 /// Runs git in `dir`; its stdout, or what it said on failure.
