@@ -47,12 +47,23 @@ impl Fix {
     }
 }
 
+/// A safe fix that points a link's destination (`link.dest`, the span of the URL as written)
+/// at `url`, written as that destination was (bare or inside `<…>`); None when `url` cannot
+/// be written there without changing its meaning. `link/redirect` builds its fix with it:
+/// `fix::replace_destination(cx.text(), dest, final_url)`.
+pub fn replace_destination(text: &str, dest: &Range<usize>, url: &str) -> Option<Fix> {
+    let angle = dest.start > 0
+        && text.as_bytes().get(dest.start - 1) == Some(&b'<')
+        && text.as_bytes().get(dest.end) == Some(&b'>');
+    let written = destination_text(url, angle)?;
+    (text.get(dest.clone())? != written).then(|| Fix::safe(dest.clone(), written))
+}
+
 /// `url` written as a Markdown link destination in place of one that was written bare
 /// (`angle == false`) or inside `<…>`: None when it cannot be written so without changing
 /// what it means (spaces or unbalanced parentheses in a bare destination, `<`/`>` in an
 /// angle one, backslashes or entity-like `&…;` that Markdown would decode, control
-/// characters). A rule that rewrites a URL (`link/redirect` to its final URL) uses it to
-/// build its fix: `Fix::safe(link.dest, destination_text(url, angle)?)`.
+/// characters).
 pub fn destination_text(url: &str, angle: bool) -> Option<String> {
     if url.is_empty() || url.chars().any(|c| c.is_control()) || url.contains('\\') {
         return None;
@@ -333,6 +344,32 @@ mod tests {
             Some("https://example.org/a b")
         );
         assert_eq!(destination_text("https://example.org/<x>", true), None);
+    }
+
+    #[test]
+    fn a_destination_is_replaced_as_it_was_written() {
+        let text = "[a](http://old.example/x) [b](<http://old.example/a b>)";
+        let bare = 4..24;
+        let angle = 31..53;
+        assert_eq!(&text[bare.clone()], "http://old.example/x");
+        assert_eq!(&text[angle.clone()], "http://old.example/a b");
+        let fixes = [
+            replace_destination(text, &bare, "https://new.example/x").unwrap(),
+            replace_destination(text, &angle, "https://new.example/a b").unwrap(),
+        ];
+        assert_eq!(
+            apply(text, &fixes).text,
+            "[a](https://new.example/x) [b](<https://new.example/a b>)"
+        );
+        // A space cannot go into a bare destination; the same URL is no change.
+        assert_eq!(
+            replace_destination(text, &bare, "https://new.example/a b"),
+            None
+        );
+        assert_eq!(
+            replace_destination(text, &bare, "http://old.example/x"),
+            None
+        );
     }
 
     #[test]
