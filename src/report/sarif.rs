@@ -200,6 +200,11 @@ pub fn uri(path: &str) -> String {
     out
 }
 
+/// The line a result stands on, cut at 1,000 bytes (a list can hold a line of megabytes).
+fn snippet(line: &str) -> &str {
+    &line[..crate::lines::floor_char_boundary(line, 1000)]
+}
+
 /// FNV-1a, 64 bits: stable across runs, platforms and Rust versions (unlike `DefaultHasher`).
 fn fnv1a(parts: &[&[u8]]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -263,7 +268,7 @@ pub fn render(report: &RunReport) -> String {
                         end_line: r.region.end_line.max(r.region.line).max(1),
                         end_column: r.region.end_column.max(1),
                         snippet: Snippet {
-                            text: file.text.get(line).unwrap_or(""),
+                            text: snippet(file.text.get(line).unwrap_or("")),
                         },
                     },
                 },
