@@ -4,8 +4,12 @@
 //! SARIF upload) and the build (the binary cargo built for these tests stands in) are not
 //! run. Also: no step ever puts an expression into shell code, and every input is documented.
 
+#[path = "common/git.rs"]
+mod git;
 #[path = "common/schema.rs"]
 mod schema;
+
+use git::git;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -23,29 +27,6 @@ fn action() -> Yaml {
 
 fn steps(action: &Yaml) -> Vec<Yaml> {
     action["runs"]["steps"].as_vec().unwrap().clone()
-}
-
-fn git(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .args(["-c", "user.name=Test", "-c", "user.email=test@example.org"])
-        .args([
-            "-c",
-            "commit.gpgsign=false",
-            "-c",
-            "protocol.file.allow=always",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
 }
 
 #[test]

@@ -2,6 +2,10 @@
 //! whole-section findings when the section was touched, new, untracked and renamed files,
 //! fixes limited to the changed lines, and clear errors.
 
+#[path = "common/git.rs"]
+mod git;
+
+use git::git;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -13,23 +17,6 @@ fn repo(name: &str) -> PathBuf {
     std::fs::create_dir_all(&d).unwrap();
     git(&d, &["init", "-q", "-b", "main"]);
     d
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .args(["-c", "user.name=Test", "-c", "user.email=test@example.org"])
-        .args(["-c", "commit.gpgsign=false"])
-        .args(args)
-        .current_dir(dir)
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
 }
 
 fn commit_all(dir: &Path, message: &str) {

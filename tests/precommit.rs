@@ -4,26 +4,15 @@
 //! dependencies' build is kept under the target folder, so only the crate is rebuilt. Skipped, with a message, when pre-commit is not installed
 //! (`pip install pre-commit`; `.ci/run` installs it) or this is not a git checkout.
 
+#[path = "common/git.rs"]
+mod git;
+
+use git::try_git as git;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn git(dir: &Path, args: &[&str]) -> Option<String> {
-    let out = Command::new("git")
-        .args(["-c", "user.name=Test", "-c", "user.email=test@example.org"])
-        .args(["-c", "commit.gpgsign=false"])
-        .args(args)
-        .current_dir(dir)
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .output()
-        .ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
 fn try_repo(dir: &Path, rev: &str, hook: &str, files: &[&str]) -> Output {

@@ -174,15 +174,14 @@ fn locate(dir: &Path, file: &Path, reference: &str) -> Result<(PathBuf, String),
     }
 }
 
-/// Runs git in `dir`: whether it succeeded, and its stdout (Err: it could not run).
-fn git_status(dir: &Path, args: &[&str]) -> Result<(bool, String), String> {
-    let out = Command::new("git")
+/// Runs git in `dir` (Err: it could not run at all).
+fn run_git(dir: &Path, args: &[&str]) -> Result<std::process::Output, String> {
+    Command::new("git")
         .arg("-C")
         .arg(dir)
         .args(args)
         .env("GIT_TERMINAL_PROMPT", "0")
         .stdin(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
         .output()
         .map_err(|e| {
             if e.kind() == std::io::ErrorKind::NotFound {
@@ -190,29 +189,21 @@ fn git_status(dir: &Path, args: &[&str]) -> Result<(bool, String), String> {
             } else {
                 e.to_string()
             }
-        })?;
+        })
+}
+
+/// Runs git in `dir`: whether it succeeded, and its stdout.
+fn git_status(dir: &Path, args: &[&str]) -> Result<(bool, String), String> {
+    let out = run_git(dir, args)?;
     Ok((
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
     ))
 }
 
-/// Runs git in `dir`; its stdout, or what it said on failure.
+/// Runs git in `dir`: its stdout, or what it said on failure.
 fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
-    let out = Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args(args)
-        .env("GIT_TERMINAL_PROMPT", "0")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .map_err(|e| {
-            if e.kind() == std::io::ErrorKind::NotFound {
-                "git is not installed (or not on PATH)".to_string()
-            } else {
-                e.to_string()
-            }
-        })?;
+    let out = run_git(dir, args)?;
     if !out.status.success() {
         return Err(String::from_utf8_lossy(&out.stderr).trim().to_string());
     }
