@@ -80,12 +80,20 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
     let mut open_lists: Vec<usize> = Vec::new();
     let mut section = 0usize;
     let mut items_open = 0usize;
+    // Lines to add to the positions comrak gives the inline nodes of the current paragraph
+    // (see `inline_line_shift`).
+    let mut shift = 0usize;
 
     for edge in root.traverse() {
         match edge {
             NodeEdge::Start(node) => {
                 let data = node.data();
-                let span = lines.span_of(text, data.sourcepos);
+                let mut pos = data.sourcepos;
+                if shift > 0 && !matches!(data.value, NodeValue::Paragraph) {
+                    pos.start.line += shift;
+                    pos.end.line += shift;
+                }
+                let span = lines.span_of(text, pos);
                 match &data.value {
                     NodeValue::List(l) => {
                         open_lists.push(b.doc.lists.len());
@@ -109,6 +117,7 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
                         stack.push(Collector::new(BlockKind::Item, span, section));
                     }
                     NodeValue::Paragraph => {
+                        shift = inline_line_shift(node, text, lines);
                         if !matches!(stack.last(), Some(c) if c.kind == BlockKind::Item) {
                             stack.push(Collector::new(BlockKind::Paragraph, span, section));
                         } else if let Some(c) = stack.last_mut() {
@@ -248,6 +257,7 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
                         section = id + 1;
                     }
                     NodeValue::Paragraph => {
+                        shift = 0;
                         if matches!(stack.last(), Some(c) if c.kind == BlockKind::Paragraph) {
                             let c = stack.pop().expect("paragraph collector");
                             b.push_block(c, None);
@@ -287,6 +297,42 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
     }
     b.finish_sections();
     b.doc
+}
+
+/// comrak removes link reference definitions from the start of a paragraph but places the
+/// paragraph's inline nodes as if the remaining text began on the paragraph's first line: their
+/// lines are short by the lines the definitions took (columns are right). Finds that shift by
+/// locating the first text node's literal on the lines below its reported line; 0 when it sits
+/// where reported, or cannot be verified (an entity, an escape).
+fn inline_line_shift<'a>(
+    paragraph: &'a comrak::arena_tree::Node<'a, std::cell::RefCell<comrak::nodes::Ast>>,
+    text: &str,
+    lines: &LineIndex,
+) -> usize {
+    let Some(first) = paragraph.first_child() else {
+        return 0;
+    };
+    let data = first.data();
+    let NodeValue::Text(literal) = &data.value else {
+        return 0;
+    };
+    let literal: &str = literal;
+    if literal.is_empty() {
+        return 0;
+    }
+    let at = |line: usize| -> bool {
+        let start = lines.offset_of(line, data.sourcepos.start.column);
+        text.get(start..)
+            .is_some_and(|rest| rest.starts_with(literal))
+    };
+    let reported = data.sourcepos.start.line;
+    if at(reported) {
+        return 0;
+    }
+    let last = paragraph.data().sourcepos.end.line;
+    (reported + 1..=last)
+        .find(|&l| at(l))
+        .map_or(0, |l| l - reported)
 }
 
 impl Builder<'_> {
