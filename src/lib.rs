@@ -34,6 +34,8 @@ pub mod facts;
 pub mod finding;
 pub mod fix;
 pub mod input;
+#[doc(hidden)]
+pub mod invariants;
 pub mod lines;
 pub mod parse;
 pub mod policy;

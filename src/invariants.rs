@@ -1,0 +1,59 @@
+//! The invariants every run must keep, checked on arbitrary input by the fuzz targets
+//! (`fuzz/`) and by the regression corpus they leave (`tests/fuzz_regressions.rs`). Not part of
+//! the public API.
+
+use crate::date::Date;
+use crate::engine::{Engine, LintOptions};
+use crate::input::SourceFile;
+use crate::policy::Policy;
+use crate::report::{render, Format, RenderOptions, RunReport};
+
+/// Lints `text` with the default policy and every offline rule, renders every format, and
+/// panics if a finding's span or region is out of place.
+pub fn lint_and_check(text: &str) {
+    let policy = Policy::default_policy();
+    let opts = LintOptions::new(Date::parse("2026-12-02").expect("date"));
+    let mut engine = Engine::new(&policy, &opts);
+    let file = engine.lint(SourceFile::from_text("fuzz.md", text));
+    for r in &file.findings {
+        let (f, g) = (&r.finding, r.region);
+        assert!(
+            f.span.start <= f.span.end && f.span.end <= text.len(),
+            "{} span {:?} out of the text ({} bytes)",
+            f.rule.name,
+            f.span,
+            text.len()
+        );
+        assert!(
+            text.is_char_boundary(f.span.start) && text.is_char_boundary(f.span.end),
+            "{} span {:?} splits a character",
+            f.rule.name,
+            f.span
+        );
+        assert!(
+            g.line >= 1
+                && g.column >= 1
+                && (g.line, g.column) <= (g.end_line, g.end_column)
+                && g.end_line <= file.lines.line_count(),
+            "{} region {g:?} is not a region of the text",
+            f.rule.name
+        );
+    }
+    let run = RunReport::new(vec![file]);
+    for format in [Format::Human, Format::Json] {
+        let out = render(
+            &run,
+            format,
+            &RenderOptions {
+                color: false,
+                width: 80,
+            },
+        );
+        assert!(!out.is_empty());
+    }
+}
+
+/// Reads `text` as a user's policy file: it may be rejected, never panic.
+pub fn read_policy(text: &str) {
+    let _ = Policy::layered("fuzz.toml", text, &crate::rules::selectors());
+}
