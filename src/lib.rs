@@ -26,6 +26,7 @@
 pub mod classify;
 pub mod cli;
 pub mod date;
+pub mod devices;
 pub mod directive;
 pub mod document;
 pub mod engine;
@@ -43,6 +44,7 @@ pub mod report;
 pub mod rules;
 pub mod slug;
 pub mod target;
+pub mod units;
 
 use error::Error;
 use policy::LoadedPolicy;

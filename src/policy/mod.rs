@@ -2,10 +2,12 @@
 //! errors that point at the offending key. Patterns live in `pattern`, how the policy scopes a
 //! document's sections in `scope`, finding and reading policy files in `load`.
 
+pub mod device;
 pub mod load;
 pub mod pattern;
 pub mod scope;
 
+pub use device::{DeviceList, DeviceSpec, Peaks, Rate};
 pub use load::{discover, load, LoadedPolicy};
 pub use pattern::{AsciiSet, Pattern, PatternList};
 pub use scope::Scope;
@@ -17,6 +19,30 @@ use std::collections::BTreeMap;
 
 /// The default policy, `policy.toml` at the repository root, compiled in.
 pub const DEFAULT_POLICY: &str = include_str!("../../policy.toml");
+
+/// Where the device table starts in the default policy: it ends the file, and is read only
+/// when a rule needs it (see `DeviceList`).
+const DEVICES_MARKER: &str = "\n[[perf.devices]]\n";
+
+fn default_split() -> (&'static str, &'static str) {
+    // Just before the comment block that introduces the table.
+    let at = DEFAULT_POLICY
+        .find(DEVICES_MARKER)
+        .expect("the default policy ends with its device table");
+    let head = &DEFAULT_POLICY[..at];
+    let intro = head.rfind("\n\n").map_or(at, |i| i + 1);
+    (&DEFAULT_POLICY[..intro], &DEFAULT_POLICY[intro..])
+}
+
+/// The default policy without its device table.
+fn default_main() -> &'static str {
+    default_split().0
+}
+
+/// The default device table (`[[perf.devices]]` entries).
+pub(crate) fn default_devices() -> &'static str {
+    default_split().1
+}
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
@@ -44,6 +70,8 @@ pub struct PerfPolicy {
     pub correctness: PatternList,
     pub setting_cues: PatternList,
     pub measurement_cues: PatternList,
+    /// Vendor peaks per device (`perf/exceeds-peak`).
+    pub devices: DeviceList,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
@@ -224,7 +252,7 @@ fn date_pattern<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Pattern>, D::E
 impl Policy {
     /// The embedded default policy.
     pub fn default_policy() -> Policy {
-        toml::from_str(DEFAULT_POLICY).expect("the embedded policy.toml is valid (tested)")
+        toml::from_str(default_main()).expect("the embedded policy.toml is valid (tested)")
     }
 
     /// The default policy with a user's policy file layered over it: tables merge key by key,
@@ -233,7 +261,7 @@ impl Policy {
     pub fn layered(name: &str, text: &str, rule_names: &[&'static str]) -> Result<Policy, Error> {
         // Read the user's file on its own first, so errors point into it.
         from_str_checked(text, rule_names).map_err(|e| toml_error(name, text, &e))?;
-        let mut base: toml::Table = DEFAULT_POLICY.parse().expect("embedded policy parses");
+        let mut base: toml::Table = default_main().parse().expect("embedded policy parses");
         let over: toml::Table = text.parse().map_err(|e| toml_error(name, text, &e))?;
         merge(&mut base, over);
         toml::Value::Table(base)
