@@ -7,14 +7,32 @@ use crate::engine::{Engine, LintOptions};
 use crate::input::SourceFile;
 use crate::policy::Policy;
 use crate::report::{render, Format, RenderOptions, RunReport};
+use std::sync::OnceLock;
+
+/// One policy and options for every input: patterns compile once, as in a real run over
+/// many files.
+fn setup() -> (&'static Policy, &'static LintOptions) {
+    static POLICY: OnceLock<Policy> = OnceLock::new();
+    static OPTS: OnceLock<LintOptions> = OnceLock::new();
+    (
+        POLICY.get_or_init(Policy::default_policy),
+        OPTS.get_or_init(|| LintOptions::new(Date::parse("2026-12-02").expect("date"))),
+    )
+}
+
+thread_local! {
+    static ENGINE: std::cell::RefCell<Option<Engine<'static>>> = const { std::cell::RefCell::new(None) };
+}
 
 /// Lints `text` with the default policy and every offline rule, renders every format, and
 /// panics if a finding's span or region is out of place.
 pub fn lint_and_check(text: &str) {
-    let policy = Policy::default_policy();
-    let opts = LintOptions::new(Date::parse("2026-12-02").expect("date"));
-    let mut engine = Engine::new(&policy, &opts);
-    let file = engine.lint(SourceFile::from_text("fuzz.md", text));
+    let (policy, opts) = setup();
+    let file = ENGINE.with(|e| {
+        e.borrow_mut()
+            .get_or_insert_with(|| Engine::new(policy, opts))
+            .lint(SourceFile::from_text("fuzz.md", text))
+    });
     for r in &file.findings {
         let (f, g) = (&r.finding, r.region);
         assert!(
