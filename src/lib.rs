@@ -31,6 +31,7 @@ pub mod error;
 pub mod finding;
 pub mod lines;
 pub mod lint;
+pub mod net;
 pub mod policy;
 pub mod report;
 pub mod rules;

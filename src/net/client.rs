@@ -1,0 +1,498 @@
+//! The HTTP side: one reqwest client per run, the limits, one attempt, retries, and the hop
+//! loop (HEAD first, GET when HEAD is refused; redirects followed one at a time).
+
+use super::guard::{self, GuardResolver, Hook};
+use super::retry;
+use super::status::{self, Failure};
+use super::{Hop, NetError, NetOptions};
+use reqwest::header::{HeaderMap, HeaderValue, AUTHORIZATION, CONTENT_TYPE, LOCATION, RETRY_AFTER};
+use reqwest::Method;
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
+use tokio::sync::{OnceCell, Semaphore};
+use url::Url;
+
+/// How much of a body an attempt reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Need {
+    /// The status only (HEAD, or GET when HEAD is refused). Error pages are sniffed (16 KiB)
+    /// for bot challenges.
+    Status,
+    /// The page, up to the body cap (HTML only; other types are not read).
+    Page,
+    /// The page, until one of these anchors appears or the cap.
+    Anchors(Vec<String>),
+    /// An API answer: the whole body up to 1 MiB, whatever its type.
+    Api,
+}
+
+/// A response, with as much body as was needed.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub headers: HeaderMap,
+    pub body: Vec<u8>,
+    /// The body was read to its end.
+    pub complete: bool,
+    pub challenge: Option<&'static str>,
+}
+
+impl Reply {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+    pub fn content_type(&self) -> Option<&str> {
+        self.header(CONTENT_TYPE.as_str())
+    }
+}
+
+/// Where a hop loop ended.
+#[derive(Debug)]
+pub struct Fetched {
+    pub result: Result<Reply, Failure>,
+    /// Attempts made at the last URL.
+    pub tries: u32,
+    pub hops: Vec<Hop>,
+    pub reached: Url,
+}
+
+#[derive(Default)]
+pub struct Counters {
+    pub requests: AtomicU64,
+    pub retries: AtomicU64,
+    pub api_requests: AtomicU64,
+    pub bytes: AtomicU64,
+}
+
+struct Host {
+    permits: Semaphore,
+    /// No request before this instant (a `Retry-After` applies to the whole host).
+    not_before: Mutex<Option<Instant>>,
+    /// A failure of the host itself (DNS, unreachable): later requests reuse it.
+    failure: Mutex<Option<Failure>>,
+}
+
+pub struct Checker {
+    client: reqwest::Client,
+    pub opts: NetOptions,
+    resolver: Arc<GuardResolver>,
+    exempt: HashSet<String>,
+    global: Semaphore,
+    hosts: Mutex<HashMap<String, Arc<Host>>>,
+    probe: OnceCell<bool>,
+    pub counters: Counters,
+    pub api_blocked: AtomicBool,
+    pub warnings: Mutex<Vec<String>>,
+}
+
+impl Checker {
+    pub fn new(opts: &NetOptions) -> Result<Checker, NetError> {
+        // The ring provider, once per process; an already installed one is kept.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let exempt: HashSet<String> = opts
+            .guard_exempt_hosts
+            .iter()
+            .map(|h| h.to_ascii_lowercase())
+            .collect();
+        let resolver = Arc::new(GuardResolver {
+            overrides: opts
+                .resolve
+                .iter()
+                .map(|(h, a)| (h.to_ascii_lowercase(), a.clone()))
+                .collect(),
+            overrides_only: opts.resolve_only_overrides,
+            allow_private: opts.allow_private,
+            exempt: exempt.clone(),
+        });
+        let client = reqwest::Client::builder()
+            .user_agent(opts.user_agent.clone())
+            .redirect(reqwest::redirect::Policy::none())
+            .retry(reqwest::retry::never())
+            // A proxy would resolve names where the guard cannot see them.
+            .no_proxy()
+            .dns_resolver(Arc::new(Hook(resolver.clone())))
+            .connect_timeout(opts.timeout.min(Duration::from_secs(10)))
+            .pool_max_idle_per_host(opts.host_concurrency.max(1))
+            .pool_idle_timeout(Duration::from_secs(30))
+            .build()
+            .map_err(|e| NetError::Setup(e.to_string()))?;
+        Ok(Checker {
+            client,
+            opts: opts.clone(),
+            resolver,
+            exempt,
+            global: Semaphore::new(opts.max_concurrency.max(1)),
+            hosts: Mutex::new(HashMap::new()),
+            probe: OnceCell::new(),
+            counters: Counters::default(),
+            api_blocked: AtomicBool::new(false),
+            warnings: Mutex::new(Vec::new()),
+        })
+    }
+
+    pub fn warn(&self, message: String) {
+        let mut w = self.warnings.lock().unwrap();
+        if !w.contains(&message) {
+            w.push(message);
+        }
+    }
+
+    fn host(&self, url: &Url) -> Arc<Host> {
+        let name = url.host_str().unwrap_or_default().to_ascii_lowercase();
+        let mut hosts = self.hosts.lock().unwrap();
+        hosts
+            .entry(name)
+            .or_insert_with(|| {
+                Arc::new(Host {
+                    permits: Semaphore::new(self.opts.host_concurrency.max(1)),
+                    not_before: Mutex::new(None),
+                    failure: Mutex::new(None),
+                })
+            })
+            .clone()
+    }
+
+    /// Whether the network reaches anything: the first probe host that resolves and accepts
+    /// a TCP connection says yes. Asked once per run, only when a verdict depends on it.
+    pub async fn network_up(&self) -> bool {
+        *self
+            .probe
+            .get_or_init(|| async {
+                let wait = self.opts.timeout.min(Duration::from_secs(3));
+                let mut set = tokio::task::JoinSet::new();
+                for target in &self.opts.network_probe {
+                    let Some((host, port)) = target.rsplit_once(':') else {
+                        continue;
+                    };
+                    let Ok(port) = port.parse::<u16>() else {
+                        continue;
+                    };
+                    let (resolver, host) = (self.resolver.clone(), host.to_string());
+                    set.spawn(async move {
+                        let Ok(addrs) = resolver.lookup(&host).await else {
+                            return false;
+                        };
+                        for a in addrs.into_iter().take(2) {
+                            let to = std::net::SocketAddr::new(a.ip(), port);
+                            let connect = tokio::net::TcpStream::connect(to);
+                            if let Ok(Ok(_)) = tokio::time::timeout(wait, connect).await {
+                                return true;
+                            }
+                        }
+                        false
+                    });
+                }
+                while let Some(r) = set.join_next().await {
+                    if r.unwrap_or(false) {
+                        return true;
+                    }
+                }
+                false
+            })
+            .await
+    }
+
+    /// The probe's answer, if it was asked.
+    pub fn probed(&self) -> Option<bool> {
+        self.probe.get().copied()
+    }
+
+    /// Follows `start` one hop at a time. HEAD first when only the status is needed; GET
+    /// when HEAD answers anything but success or a redirect, or fails mid-way.
+    pub async fn fetch(&self, start: &Url, need: &Need) -> Fetched {
+        let mut url = start.clone();
+        let mut hops = Vec::new();
+        let mut seen: HashSet<String> = HashSet::from([url.to_string()]);
+        let mut cookies = false;
+        let mut method = if *need == Need::Status {
+            Method::HEAD
+        } else {
+            Method::GET
+        };
+        loop {
+            let (result, tries) = self.request(&method, &url, need).await;
+            let done = |result, hops: &Vec<Hop>, url: &Url| Fetched {
+                result,
+                tries,
+                hops: hops.clone(),
+                reached: url.clone(),
+            };
+            let reply = match result {
+                Err(Failure::Reset(_)) if method == Method::HEAD => {
+                    method = Method::GET;
+                    continue;
+                }
+                Err(f) => return done(Err(f), &hops, &url),
+                Ok(r) => r,
+            };
+            let status = reply.status;
+            let location = reply.header(LOCATION.as_str()).map(str::to_string);
+            if let (true, Some(location)) = (is_redirect(status), location) {
+                cookies |= reply.headers.contains_key("set-cookie");
+                let next = match url.join(location.trim()) {
+                    Ok(mut n) if matches!(n.scheme(), "http" | "https") => {
+                        n.set_fragment(None);
+                        n
+                    }
+                    Ok(n) => {
+                        let f = Failure::NotChecked(format!("redirect to a {} URL", n.scheme()));
+                        return done(Err(f), &hops, &url);
+                    }
+                    Err(e) => {
+                        let f = Failure::BadRedirect(format!("Location {location:?}: {e}"));
+                        return done(Err(f), &hops, &url);
+                    }
+                };
+                hops.push(Hop {
+                    url: url.to_string(),
+                    status,
+                });
+                if hops.len() > self.opts.max_redirects {
+                    let f = Failure::TooManyRedirects(self.opts.max_redirects);
+                    return done(Err(f), &hops, &url);
+                }
+                if !seen.insert(next.to_string()) {
+                    let f = if cookies {
+                        Failure::Other("redirect loop: the site wants cookies".into())
+                    } else {
+                        Failure::RedirectLoop
+                    };
+                    return done(Err(f), &hops, &url);
+                }
+                url = next;
+                continue;
+            }
+            if method == Method::HEAD && !(200..300).contains(&status) {
+                method = Method::GET;
+                continue;
+            }
+            return done(Ok(reply), &hops, &url);
+        }
+    }
+
+    /// One request with its retries. HEAD is not retried on a status: the GET that follows
+    /// it is.
+    pub async fn request(
+        &self,
+        method: &Method,
+        url: &Url,
+        need: &Need,
+    ) -> (Result<Reply, Failure>, u32) {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let result = self.attempt(method, url, need).await;
+            let last = tries > self.opts.max_retries;
+            let wait = match &result {
+                Ok(r)
+                    if !last
+                        && *method != Method::HEAD
+                        && r.challenge.is_none()
+                        && retry::retryable_status(r.status) =>
+                {
+                    match r
+                        .header(RETRY_AFTER.as_str())
+                        .and_then(|v| retry::parse_retry_after(v, SystemTime::now()))
+                    {
+                        Some(d) if d > self.opts.retry_after_cap => None,
+                        Some(d) => {
+                            let until = Instant::now() + d;
+                            let host = self.host(url);
+                            let mut nb = host.not_before.lock().unwrap();
+                            *nb = Some(nb.map_or(until, |t| t.max(until)));
+                            Some(d)
+                        }
+                        None => Some(retry::backoff(self.opts.retry_base, tries - 1)),
+                    }
+                }
+                Err(f) if !last && f.retryable() => {
+                    if *f == Failure::Timeout && !self.network_up().await {
+                        None
+                    } else {
+                        Some(retry::backoff(self.opts.retry_base, tries - 1))
+                    }
+                }
+                _ => None,
+            };
+            match wait {
+                None => {
+                    if let Err(f) = &result {
+                        if f.host_wide() {
+                            *self.host(url).failure.lock().unwrap() = Some(f.clone());
+                        }
+                    }
+                    return (result, tries);
+                }
+                Some(d) => {
+                    self.counters.retries.fetch_add(1, Ordering::Relaxed);
+                    tokio::time::sleep(d).await;
+                }
+            }
+        }
+    }
+
+    async fn attempt(&self, method: &Method, url: &Url, need: &Need) -> Result<Reply, Failure> {
+        guard::check_literal(url, self.opts.allow_private, &self.exempt).map_err(|r| {
+            Failure::Private {
+                host: r.host,
+                addr: r.addr.to_string(),
+            }
+        })?;
+        let host = self.host(url);
+        if let Some(f) = host.failure.lock().unwrap().clone() {
+            return Err(f);
+        }
+        let _host_permit = host.permits.acquire().await.expect("never closed");
+        let not_before = *host.not_before.lock().unwrap();
+        if let Some(t) = not_before {
+            tokio::time::sleep_until(t.into()).await;
+        }
+        let _permit = self.global.acquire().await.expect("never closed");
+        let mut req = self.client.request(method.clone(), url.clone());
+        if *need == Need::Api {
+            req = req
+                .header("accept", "application/vnd.github+json")
+                .header("x-github-api-version", "2022-11-28");
+        }
+        if let Some(token) = self.token_for(url) {
+            req = req.header(AUTHORIZATION, token);
+        }
+        self.counters.requests.fetch_add(1, Ordering::Relaxed);
+        if *need == Need::Api {
+            self.counters.api_requests.fetch_add(1, Ordering::Relaxed);
+        }
+        let exchange = async {
+            let mut resp = req.send().await.map_err(|e| status::from_reqwest(&e))?;
+            // The resolver only hands out allowed addresses; check the one connected to anyway.
+            if let Some(addr) = resp.remote_addr() {
+                let named = url.host_str().unwrap_or_default();
+                if !guard::allowed(addr.ip(), self.opts.allow_private)
+                    && !self.exempt.contains(named)
+                {
+                    return Err(Failure::Private {
+                        host: named.to_string(),
+                        addr: addr.ip().to_string(),
+                    });
+                }
+            }
+            let status = resp.status().as_u16();
+            let headers = std::mem::take(resp.headers_mut());
+            let limit = self.body_limit(method, status, &headers, need);
+            let (body, complete) = self.read_body(&mut resp, limit, need).await?;
+            // Body markers only on error pages: a 2xx page may well write about them.
+            let challenge = match (status, need) {
+                (_, Need::Api) => None,
+                (200..=299, _) => status::challenge(&headers, b""),
+                _ => status::challenge(&headers, &body),
+            };
+            Ok(Reply {
+                status,
+                headers,
+                body,
+                complete,
+                challenge,
+            })
+        };
+        match tokio::time::timeout(self.opts.timeout, exchange).await {
+            Ok(r) => r,
+            Err(_) => Err(Failure::Timeout),
+        }
+    }
+
+    /// How many body bytes this response is worth.
+    fn body_limit(&self, method: &Method, status: u16, headers: &HeaderMap, need: &Need) -> usize {
+        if *method == Method::HEAD {
+            return 0;
+        }
+        let ok = (200..300).contains(&status);
+        match need {
+            Need::Api => 1 << 20,
+            _ if !ok => 16 * 1024,
+            Need::Status => 0,
+            Need::Page | Need::Anchors(_) => {
+                // Only HTML has facts to read (an untyped body may be HTML).
+                let ct = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok());
+                match ct {
+                    Some(ct) if !ct.to_ascii_lowercase().contains("html") => 0,
+                    _ => self.opts.body_cap,
+                }
+            }
+        }
+    }
+
+    async fn read_body(
+        &self,
+        resp: &mut reqwest::Response,
+        limit: usize,
+        need: &Need,
+    ) -> Result<(Vec<u8>, bool), Failure> {
+        let mut body = Vec::new();
+        if limit == 0 {
+            return Ok((body, false));
+        }
+        let anchors: &[String] = match need {
+            Need::Anchors(a) => a,
+            _ => &[],
+        };
+        let mut found = vec![false; anchors.len()];
+        loop {
+            match resp.chunk().await {
+                Ok(Some(chunk)) => {
+                    self.counters
+                        .bytes
+                        .fetch_add(chunk.len() as u64, Ordering::Relaxed);
+                    let from = body.len().saturating_sub(256);
+                    body.extend_from_slice(&chunk[..chunk.len().min(limit - body.len())]);
+                    if body.len() >= limit {
+                        return Ok((body, false));
+                    }
+                    if !anchors.is_empty() {
+                        let tail = String::from_utf8_lossy(&body[from..]);
+                        for (f, seen) in anchors.iter().zip(found.iter_mut()) {
+                            *seen |= has_anchor(&tail, f);
+                        }
+                        if found.iter().all(|s| *s) {
+                            return Ok((body, false));
+                        }
+                    }
+                }
+                Ok(None) => return Ok((body, true)),
+                // A body cut short still tells what it held.
+                Err(_) if !body.is_empty() => return Ok((body, false)),
+                Err(e) => return Err(status::from_reqwest(&e)),
+            }
+        }
+    }
+
+    /// `Bearer TOKEN` for the token's own origins, and only over them.
+    fn token_for(&self, url: &Url) -> Option<HeaderValue> {
+        let token = self.opts.github_token.as_deref()?;
+        let origin = url.origin().ascii_serialization();
+        if !self
+            .opts
+            .token_origins
+            .iter()
+            .any(|o| o.trim_end_matches('/') == origin)
+        {
+            return None;
+        }
+        let mut v = HeaderValue::from_str(&format!("Bearer {token}")).ok()?;
+        v.set_sensitive(true);
+        Some(v)
+    }
+}
+
+fn is_redirect(status: u16) -> bool {
+    matches!(status, 301 | 302 | 303 | 307 | 308)
+}
+
+/// A quick look for `id="f"` / `name="f"` in raw bytes, to stop reading early.
+fn has_anchor(text: &str, f: &str) -> bool {
+    ["id=\"", "id='", "name=\"", "name='"].iter().any(|p| {
+        text.contains(&format!("{p}{f}\""))
+            || text.contains(&format!("{p}{f}'"))
+            || text.contains(&format!("{p}user-content-{f}\""))
+    })
+}
