@@ -285,6 +285,21 @@ impl Checker {
             tries += 1;
             let result = self.attempt(method, url, need).await;
             let last = tries > self.opts.max_retries;
+            // A `Retry-After` within the cap holds back every request to the host, the GET
+            // that follows a refused HEAD included; beyond the cap it is not waited for.
+            let retry_after = match &result {
+                Ok(r) if retry::retryable_status(r.status) && r.challenge.is_none() => r
+                    .header(RETRY_AFTER.as_str())
+                    .and_then(|v| retry::parse_retry_after(v, SystemTime::now())),
+                _ => None,
+            };
+            let within_cap = retry_after.filter(|d| *d <= self.opts.retry_after_cap);
+            if let Some(d) = within_cap {
+                let until = Instant::now() + d;
+                let host = self.host(url);
+                let mut nb = host.not_before.lock().unwrap();
+                *nb = Some(nb.map_or(until, |t| t.max(until)));
+            }
             let wait = match &result {
                 Ok(r)
                     if !last
@@ -292,18 +307,8 @@ impl Checker {
                         && r.challenge.is_none()
                         && retry::retryable_status(r.status) =>
                 {
-                    match r
-                        .header(RETRY_AFTER.as_str())
-                        .and_then(|v| retry::parse_retry_after(v, SystemTime::now()))
-                    {
-                        Some(d) if d > self.opts.retry_after_cap => None,
-                        Some(d) => {
-                            let until = Instant::now() + d;
-                            let host = self.host(url);
-                            let mut nb = host.not_before.lock().unwrap();
-                            *nb = Some(nb.map_or(until, |t| t.max(until)));
-                            Some(d)
-                        }
+                    match retry_after {
+                        Some(_) => within_cap,
                         None => Some(retry::backoff(self.opts.retry_base, tries - 1)),
                     }
                 }

@@ -40,7 +40,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 /// How to check. `Default` is polite: 4 requests at a time per host, 128 in all, 2 retries.
-#[derive(Debug, Clone)]
+/// `Debug` never shows the token.
+#[derive(Clone)]
 pub struct NetOptions {
     /// Per attempt, from sending to the last byte read. The connect timeout is
     /// `min(timeout, 10 s)`.
@@ -122,6 +123,35 @@ impl Default for NetOptions {
             github_api_url: "https://api.github.com".into(),
             token_origins: vec!["https://github.com".into(), "https://api.github.com".into()],
         }
+    }
+}
+
+impl std::fmt::Debug for NetOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let token = self.github_token.as_ref().map(|_| "<redacted>");
+        f.debug_struct("NetOptions")
+            .field("timeout", &self.timeout)
+            .field("max_concurrency", &self.max_concurrency)
+            .field("host_concurrency", &self.host_concurrency)
+            .field("allow_private", &self.allow_private)
+            .field("accept", &self.accept)
+            .field("max_retries", &self.max_retries)
+            .field("retry_after_cap", &self.retry_after_cap)
+            .field("body_cap", &self.body_cap)
+            .field("max_redirects", &self.max_redirects)
+            .field("user_agent", &self.user_agent)
+            .field("github_token", &token)
+            .field("cache", &self.cache)
+            .field("check_fragments", &self.check_fragments)
+            .field("github_api", &self.github_api)
+            .field("retry_base", &self.retry_base)
+            .field("network_probe", &self.network_probe)
+            .field("resolve", &self.resolve)
+            .field("resolve_only_overrides", &self.resolve_only_overrides)
+            .field("guard_exempt_hosts", &self.guard_exempt_hosts)
+            .field("github_api_url", &self.github_api_url)
+            .field("token_origins", &self.token_origins)
+            .finish()
     }
 }
 
