@@ -17,7 +17,9 @@ fn main() {
         std::process::exit(2)
     };
     let number = |args: &mut dyn Iterator<Item = String>| -> u64 {
-        args.next().and_then(|n| n.parse().ok()).unwrap_or_else(|| usage())
+        args.next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| usage())
     };
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -41,7 +43,10 @@ fn main() {
         std::process::exit(2)
     });
     let requests: Vec<Request> = urls(&text)
-        .map(|url| Request { url: url.to_string(), ..Request::default() })
+        .map(|url| Request {
+            url: url.to_string(),
+            ..Request::default()
+        })
         .collect();
     let run = check(&requests, &opts, &|_| {}).unwrap_or_else(|e| {
         eprintln!("netcheck: {e}");
@@ -53,10 +58,14 @@ fn main() {
     for k in keys {
         let r = &run.results[k];
         let (i, word) = match &r.verdict {
-            Verdict::Ok { .. } if r.redirect.as_ref().is_some_and(|d| d.permanent) => (1, "redirect".to_string()),
+            Verdict::Ok { .. } if r.redirect.as_ref().is_some_and(|d| d.permanent) => {
+                (1, "redirect".to_string())
+            }
             Verdict::Ok { .. } => (0, "ok".to_string()),
             Verdict::Broken { status, reason } => (2, format!("broken {status:?} {reason}")),
-            Verdict::Unverified { status, reason } => (3, format!("unverified {status:?} {reason}")),
+            Verdict::Unverified { status, reason } => {
+                (3, format!("unverified {status:?} {reason}"))
+            }
             Verdict::PrivateAddress { addr, .. } => (4, format!("private {addr}")),
         };
         counts[i] += 1;
@@ -85,7 +94,9 @@ fn urls(text: &str) -> impl Iterator<Item = &str> {
         if i > 0 && text.as_bytes()[i - 1].is_ascii_alphanumeric() {
             return None;
         }
-        let end = rest.find(|c: char| c.is_whitespace() || "()<>[]\"'`".contains(c)).unwrap_or(rest.len());
+        let end = rest
+            .find(|c: char| c.is_whitespace() || "()<>[]\"'`".contains(c))
+            .unwrap_or(rest.len());
         Some(rest[..end].trim_end_matches(['.', ',', ';', ':', '!', '?']))
     })
 }

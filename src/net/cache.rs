@@ -6,7 +6,7 @@
 //! cache, merges with what is on disk now (another run may have written meanwhile), and
 //! replaces the file atomically: temporary file in the same folder, fsync, rename.
 
-use super::run::Outcome;
+use super::job::Outcome;
 use super::CacheOptions;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -2,15 +2,16 @@
 //! loop (HEAD first, GET when HEAD is refused; redirects followed one at a time).
 
 use super::guard::{self, GuardResolver, Hook};
-use super::retry;
+use super::hosts::{self, Hosts};
 use super::status::{self, Failure};
+use super::{body, retry};
 use super::{Hop, NetError, NetOptions};
 use reqwest::header::{HeaderMap, HeaderValue, AUTHORIZATION, CONTENT_TYPE, LOCATION, RETRY_AFTER};
 use reqwest::Method;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, SystemTime};
 use tokio::sync::{OnceCell, Semaphore};
 use url::Url;
 
@@ -66,21 +67,13 @@ pub struct Counters {
     pub bytes: AtomicU64,
 }
 
-struct Host {
-    permits: Semaphore,
-    /// No request before this instant (a `Retry-After` applies to the whole host).
-    not_before: Mutex<Option<Instant>>,
-    /// A failure of the host itself (DNS, unreachable): later requests reuse it.
-    failure: Mutex<Option<Failure>>,
-}
-
 pub struct Checker {
     client: reqwest::Client,
     pub opts: NetOptions,
     resolver: Arc<GuardResolver>,
     exempt: HashSet<String>,
     global: Semaphore,
-    hosts: Mutex<HashMap<String, Arc<Host>>>,
+    hosts: Hosts,
     probe: OnceCell<bool>,
     pub counters: Counters,
     pub api_blocked: AtomicBool,
@@ -124,7 +117,7 @@ impl Checker {
             resolver,
             exempt,
             global: Semaphore::new(opts.max_concurrency.max(1)),
-            hosts: Mutex::new(HashMap::new()),
+            hosts: Hosts::new(opts.host_concurrency),
             probe: OnceCell::new(),
             counters: Counters::default(),
             api_blocked: AtomicBool::new(false),
@@ -139,59 +132,12 @@ impl Checker {
         }
     }
 
-    fn host(&self, url: &Url) -> Arc<Host> {
-        let name = url.host_str().unwrap_or_default().to_ascii_lowercase();
-        let mut hosts = self.hosts.lock().unwrap();
-        hosts
-            .entry(name)
-            .or_insert_with(|| {
-                Arc::new(Host {
-                    permits: Semaphore::new(self.opts.host_concurrency.max(1)),
-                    not_before: Mutex::new(None),
-                    failure: Mutex::new(None),
-                })
-            })
-            .clone()
-    }
-
-    /// Whether the network reaches anything: the first probe host that resolves and accepts
-    /// a TCP connection says yes. Asked once per run, only when a verdict depends on it.
+    /// Whether the network reaches anything (see [`hosts::reachable`]). Asked once per run,
+    /// only when a verdict depends on it.
     pub async fn network_up(&self) -> bool {
-        *self
-            .probe
-            .get_or_init(|| async {
-                let wait = self.opts.timeout.min(Duration::from_secs(3));
-                let mut set = tokio::task::JoinSet::new();
-                for target in &self.opts.network_probe {
-                    let Some((host, port)) = target.rsplit_once(':') else {
-                        continue;
-                    };
-                    let Ok(port) = port.parse::<u16>() else {
-                        continue;
-                    };
-                    let (resolver, host) = (self.resolver.clone(), host.to_string());
-                    set.spawn(async move {
-                        let Ok(addrs) = resolver.lookup(&host).await else {
-                            return false;
-                        };
-                        for a in addrs.into_iter().take(2) {
-                            let to = std::net::SocketAddr::new(a.ip(), port);
-                            let connect = tokio::net::TcpStream::connect(to);
-                            if let Ok(Ok(_)) = tokio::time::timeout(wait, connect).await {
-                                return true;
-                            }
-                        }
-                        false
-                    });
-                }
-                while let Some(r) = set.join_next().await {
-                    if r.unwrap_or(false) {
-                        return true;
-                    }
-                }
-                false
-            })
-            .await
+        let wait = self.opts.timeout.min(Duration::from_secs(3));
+        let probe = hosts::reachable(self.resolver.clone(), &self.opts.network_probe, wait);
+        *self.probe.get_or_init(|| probe).await
     }
 
     /// The probe's answer, if it was asked.
@@ -295,10 +241,7 @@ impl Checker {
             };
             let within_cap = retry_after.filter(|d| *d <= self.opts.retry_after_cap);
             if let Some(d) = within_cap {
-                let until = Instant::now() + d;
-                let host = self.host(url);
-                let mut nb = host.not_before.lock().unwrap();
-                *nb = Some(nb.map_or(until, |t| t.max(until)));
+                self.hosts.get(url).hold(d);
             }
             let wait = match &result {
                 Ok(r)
@@ -312,6 +255,8 @@ impl Checker {
                         None => Some(retry::backoff(self.opts.retry_base, tries - 1)),
                     }
                 }
+                // A HEAD that breaks off is followed by a GET instead (see `fetch`).
+                Err(Failure::Reset(_)) if *method == Method::HEAD => None,
                 Err(f) if !last && f.retryable() => {
                     if *f == Failure::Timeout && !self.network_up().await {
                         None
@@ -325,7 +270,7 @@ impl Checker {
                 None => {
                     if let Err(f) = &result {
                         if f.host_wide() {
-                            *self.host(url).failure.lock().unwrap() = Some(f.clone());
+                            *self.hosts.get(url).failure.lock().unwrap() = Some(f.clone());
                         }
                     }
                     return (result, tries);
@@ -345,7 +290,7 @@ impl Checker {
                 addr: r.addr.to_string(),
             }
         })?;
-        let host = self.host(url);
+        let host = self.hosts.get(url);
         if let Some(f) = host.failure.lock().unwrap().clone() {
             return Err(f);
         }
@@ -384,8 +329,8 @@ impl Checker {
             }
             let status = resp.status().as_u16();
             let headers = std::mem::take(resp.headers_mut());
-            let limit = self.body_limit(method, status, &headers, need);
-            let (body, complete) = self.read_body(&mut resp, limit, need).await?;
+            let limit = body::limit(method, status, &headers, need, self.opts.body_cap);
+            let (body, complete) = body::read(&mut resp, limit, need, &self.counters.bytes).await?;
             // Body markers only on error pages: a 2xx page may well write about them.
             let challenge = match (status, need) {
                 (_, Need::Api) => None,
@@ -403,71 +348,6 @@ impl Checker {
         match tokio::time::timeout(self.opts.timeout, exchange).await {
             Ok(r) => r,
             Err(_) => Err(Failure::Timeout),
-        }
-    }
-
-    /// How many body bytes this response is worth.
-    fn body_limit(&self, method: &Method, status: u16, headers: &HeaderMap, need: &Need) -> usize {
-        if *method == Method::HEAD {
-            return 0;
-        }
-        let ok = (200..300).contains(&status);
-        match need {
-            Need::Api => 1 << 20,
-            _ if !ok => 16 * 1024,
-            Need::Status => 0,
-            Need::Page | Need::Anchors(_) => {
-                // Only HTML has facts to read (an untyped body may be HTML).
-                let ct = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok());
-                match ct {
-                    Some(ct) if !ct.to_ascii_lowercase().contains("html") => 0,
-                    _ => self.opts.body_cap,
-                }
-            }
-        }
-    }
-
-    async fn read_body(
-        &self,
-        resp: &mut reqwest::Response,
-        limit: usize,
-        need: &Need,
-    ) -> Result<(Vec<u8>, bool), Failure> {
-        let mut body = Vec::new();
-        if limit == 0 {
-            return Ok((body, false));
-        }
-        let anchors: &[String] = match need {
-            Need::Anchors(a) => a,
-            _ => &[],
-        };
-        let mut found = vec![false; anchors.len()];
-        loop {
-            match resp.chunk().await {
-                Ok(Some(chunk)) => {
-                    self.counters
-                        .bytes
-                        .fetch_add(chunk.len() as u64, Ordering::Relaxed);
-                    let from = body.len().saturating_sub(256);
-                    body.extend_from_slice(&chunk[..chunk.len().min(limit - body.len())]);
-                    if body.len() >= limit {
-                        return Ok((body, false));
-                    }
-                    if !anchors.is_empty() {
-                        let tail = String::from_utf8_lossy(&body[from..]);
-                        for (f, seen) in anchors.iter().zip(found.iter_mut()) {
-                            *seen |= has_anchor(&tail, f);
-                        }
-                        if found.iter().all(|s| *s) {
-                            return Ok((body, false));
-                        }
-                    }
-                }
-                Ok(None) => return Ok((body, true)),
-                // A body cut short still tells what it held.
-                Err(_) if !body.is_empty() => return Ok((body, false)),
-                Err(e) => return Err(status::from_reqwest(&e)),
-            }
         }
     }
 
@@ -491,13 +371,4 @@ impl Checker {
 
 fn is_redirect(status: u16) -> bool {
     matches!(status, 301 | 302 | 303 | 307 | 308)
-}
-
-/// A quick look for `id="f"` / `name="f"` in raw bytes, to stop reading early.
-fn has_anchor(text: &str, f: &str) -> bool {
-    ["id=\"", "id='", "name=\"", "name='"].iter().any(|p| {
-        text.contains(&format!("{p}{f}\""))
-            || text.contains(&format!("{p}{f}'"))
-            || text.contains(&format!("{p}user-content-{f}\""))
-    })
 }

@@ -49,34 +49,6 @@ const PROSE: &[&str] = &[
     "SCSS",
 ];
 
-/// `(owner, repo)` when `url` is a repository's home on github.com (not a file, issue or
-/// tree inside it).
-pub fn repo_root(url: &Url) -> Option<(String, String)> {
-    let host = url.host_str()?.to_ascii_lowercase();
-    if host != "github.com" && host != "www.github.com" {
-        return None;
-    }
-    let segs: Vec<&str> = url.path_segments()?.filter(|s| !s.is_empty()).collect();
-    let [owner, repo] = segs[..] else {
-        return None;
-    };
-    let repo = repo.strip_suffix(".git").unwrap_or(repo);
-    let ok = |s: &str| {
-        !s.is_empty()
-            && s.bytes()
-                .all(|c| c.is_ascii_alphanumeric() || b"-_.".contains(&c))
-    };
-    if !ok(owner)
-        || !ok(repo)
-        || super::page::GITHUB_RESERVED
-            .iter()
-            .any(|r| owner.eq_ignore_ascii_case(r))
-    {
-        return None;
-    }
-    Some((owner.to_string(), repo.to_string()))
-}
-
 pub enum Api {
     /// The repository, and whether the API redirected (renamed or transferred).
     Found(RepoFacts, bool),
@@ -172,25 +144,4 @@ pub async fn ask(checker: &Checker, owner: &str, name: &str) -> Api {
     facts.stars = repo.stargazers_count;
     facts.pushed_at = repo.pushed_at;
     Api::Found(facts, !fetched.hops.is_empty())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn root(u: &str) -> Option<(String, String)> {
-        repo_root(&Url::parse(u).unwrap())
-    }
-
-    #[test]
-    fn repository_homes_only() {
-        let want = Some(("rust-lang".to_string(), "rust".to_string()));
-        assert_eq!(root("https://github.com/rust-lang/rust"), want);
-        assert_eq!(root("https://github.com/rust-lang/rust/"), want);
-        assert_eq!(root("https://www.github.com/rust-lang/rust.git"), want);
-        assert_eq!(root("https://github.com/rust-lang/rust/issues"), None);
-        assert_eq!(root("https://github.com/rust-lang"), None);
-        assert_eq!(root("https://github.com/features/actions"), None);
-        assert_eq!(root("https://gitlab.com/a/b"), None);
-    }
 }

@@ -18,11 +18,15 @@
 //! The library never prints: progress goes to the caller's callback, problems of the run
 //! (an unreadable cache, the GitHub API's rate limit) to [`CheckRun::warnings`].
 
+mod body;
 mod cache;
 mod client;
+mod forge;
 mod github;
 mod guard;
+mod hosts;
 mod html;
+mod job;
 mod page;
 mod retry;
 mod run;

@@ -4,6 +4,7 @@
 //! and styles, reads attributes (quoted or not, with the common character references) and
 //! keeps only what the facts need. It never fails: whatever it cannot read it passes over.
 
+use super::forge;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -117,101 +118,6 @@ pub fn is_html(content_type: Option<&str>, body: &[u8]) -> bool {
     let head = head.trim_start_matches('\u{feff}').trim_start();
     head.starts_with("<!doctype html") || head.starts_with("<html")
 }
-
-/// The code repository a URL points into, as `https://HOST/OWNER/REPO`.
-pub fn code_repo(url: &Url) -> Option<String> {
-    let host = url.host_str()?.to_ascii_lowercase();
-    let host = host.strip_prefix("www.").unwrap_or(&host).to_string();
-    let segs: Vec<&str> = url.path_segments()?.filter(|s| !s.is_empty()).collect();
-    let reserved: &[&str] = match host.as_str() {
-        "github.com" => GITHUB_RESERVED,
-        "gitlab.com" => &[
-            "explore",
-            "help",
-            "users",
-            "dashboard",
-            "groups",
-            "search",
-            "-",
-            "api",
-        ],
-        "codeberg.org" | "gitea.com" => &["explore", "user", "org", "api", "assets", "repo"],
-        "bitbucket.org" => &["account", "dashboard", "product", "blog", "site", "repo"],
-        "gitee.com" => &["explore", "help", "enterprises", "login", "signup", "api"],
-        "git.sr.ht" => &[],
-        _ => return None,
-    };
-    let (owner, rest) = segs.split_first()?;
-    if reserved.iter().any(|r| owner.eq_ignore_ascii_case(r)) {
-        return None;
-    }
-    if host == "git.sr.ht" && !owner.starts_with('~') {
-        return None;
-    }
-    // GitLab projects may sit in nested groups, up to the `/-/` separator.
-    let repo_path: Vec<&str> = if host == "gitlab.com" {
-        rest.iter().take_while(|s| **s != "-").copied().collect()
-    } else {
-        rest.iter().take(1).copied().collect()
-    };
-    let (last, groups) = repo_path.split_last()?;
-    let last = last.strip_suffix(".git").unwrap_or(last);
-    let ok = |s: &str| {
-        !s.is_empty()
-            && s.bytes()
-                .all(|c| c.is_ascii_alphanumeric() || b"-_.~".contains(&c))
-    };
-    if !ok(owner) || !ok(last) || !groups.iter().all(|g| ok(g)) || last == "." || last == ".." {
-        return None;
-    }
-    let mut path = vec![*owner];
-    path.extend(groups);
-    path.push(last);
-    Some(format!("https://{host}/{}", path.join("/")))
-}
-
-/// First path segments of github.com that are pages of the site, not owners.
-pub const GITHUB_RESERVED: &[&str] = &[
-    "about",
-    "apps",
-    "collections",
-    "contact",
-    "customer-stories",
-    "codespaces",
-    "dashboard",
-    "enterprise",
-    "events",
-    "explore",
-    "features",
-    "git-guides",
-    "github",
-    "issues",
-    "join",
-    "login",
-    "logout",
-    "marketplace",
-    "mobile",
-    "new",
-    "notifications",
-    "orgs",
-    "organizations",
-    "pricing",
-    "pulls",
-    "readme",
-    "resources",
-    "search",
-    "security",
-    "settings",
-    "signup",
-    "site",
-    "solutions",
-    "sponsors",
-    "stars",
-    "team",
-    "topics",
-    "trending",
-    "watching",
-];
 
 /// Reads `body` (already cut at the cap; `complete` says whether it was all of it).
 pub fn facts(body: &[u8], base: &Url, content_type: Option<&str>, complete: bool) -> PageFacts {
@@ -328,7 +234,7 @@ impl State<'_> {
                         .join(href.trim())
                         .ok()
                         .as_ref()
-                        .and_then(code_repo)
+                        .and_then(forge::code_repo)
                     {
                         self.repos.insert(repo);
                     }

@@ -2,59 +2,17 @@
 //! checks the rest, and jobs become results again (one per distinct URL).
 
 use super::cache::{self, Cache, Entry};
-use super::client::{Checker, Fetched, Need};
-use super::github::{self, Api};
-use super::status::{self, Failure};
-use super::{
-    page, CheckRun, Hop, LinkResult, NetError, NetOptions, PageFacts, Progress, Redirect,
-    RepoFacts, Request, Verdict,
-};
-use serde::{Deserialize, Serialize};
+use super::client::Checker;
+use super::forge;
+use super::job::Outcome;
+use super::job::{api_wanted, check_job, needs_body, result_for, Job, Key};
+use super::status::Failure;
+use super::{CheckRun, LinkResult, NetError, NetOptions, Progress, Request};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
 use url::Url;
-
-/// What a check of one page found; what the cache keeps.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Outcome {
-    pub verdict: Verdict,
-    pub redirect: Option<Redirect>,
-    pub page: Option<PageFacts>,
-    pub repo: Option<RepoFacts>,
-}
-
-impl Outcome {
-    #[cfg(test)]
-    pub fn plain(verdict: Verdict) -> Outcome {
-        Outcome {
-            verdict,
-            redirect: None,
-            page: None,
-            repo: None,
-        }
-    }
-
-    fn cacheable(&self) -> bool {
-        matches!(self.verdict, Verdict::Ok { status } if (200..300).contains(&status))
-    }
-}
-
-#[derive(Debug, Clone)]
-struct Job {
-    /// The page: the URL without its fragment, as the url crate normalises it.
-    url: Url,
-    read_page: bool,
-    fragments: Vec<String>,
-    repo: Option<(String, String)>,
-}
-
-struct Key {
-    url: String,
-    job: Result<usize, Failure>,
-    fragments: Vec<String>,
-}
 
 fn push_unique(v: &mut Vec<String>, s: String) {
     if !s.is_empty() && !v.contains(&s) {
@@ -199,7 +157,7 @@ fn plan(requests: &[Request]) -> (Vec<Key>, Vec<Job>) {
             let job = parse(&r.url).map(|url| {
                 let page = url.to_string();
                 *job_of.entry(page).or_insert_with(|| {
-                    let repo = github::repo_root(&url);
+                    let repo = forge::repo_root(&url);
                     jobs.push(Job {
                         url,
                         read_page: false,
@@ -249,167 +207,6 @@ fn parse(raw: &str) -> Result<Url, Failure> {
     Ok(url)
 }
 
-fn needs_body(job: &Job, opts: &NetOptions) -> bool {
-    job.read_page || (opts.check_fragments && !job.fragments.is_empty())
-}
-
-fn api_wanted(job: &Job, opts: &NetOptions) -> bool {
-    opts.github_api && job.repo.is_some() && (opts.github_token.is_some() || job.read_page)
-}
-
-async fn check_job(c: &Checker, job: &Job) -> Outcome {
-    let need = if job.read_page {
-        Need::Page
-    } else if needs_body(job, &c.opts) {
-        Need::Anchors(job.fragments.clone())
-    } else {
-        Need::Status
-    };
-    if let (Some((owner, name)), true) = (&job.repo, api_wanted(job, &c.opts)) {
-        match github::ask(c, owner, name).await {
-            Api::Found(facts, moved) => {
-                let redirect = facts.html_url.clone().filter(|_| moved).map(|to| Redirect {
-                    permanent: true,
-                    final_url: to.clone(),
-                    reached: to,
-                    hops: vec![Hop {
-                        url: job.url.to_string(),
-                        status: 301,
-                    }],
-                });
-                let page = if need == Need::Status {
-                    None
-                } else {
-                    let f = c.fetch(&job.url, &need).await;
-                    f.result
-                        .ok()
-                        .filter(|r| (200..300).contains(&r.status))
-                        .map(|r| page::facts(&r.body, &f.reached, r.content_type(), r.complete))
-                };
-                return Outcome {
-                    verdict: Verdict::Ok { status: 200 },
-                    redirect,
-                    page,
-                    repo: Some(facts),
-                };
-            }
-            Api::NotFound(facts) => {
-                return Outcome {
-                    verdict: Verdict::Broken {
-                        status: Some(404),
-                        reason: "repository not found (deleted, or private)".into(),
-                    },
-                    redirect: None,
-                    page: None,
-                    repo: Some(facts),
-                };
-            }
-            Api::Unavailable => {}
-        }
-    }
-    let f = c.fetch(&job.url, &need).await;
-    outcome_of(c, &f, &need).await
-}
-
-async fn outcome_of(c: &Checker, f: &Fetched, need: &Need) -> Outcome {
-    let redirect = redirect_of(&f.hops, &f.reached);
-    match &f.result {
-        Err(failure) => {
-            let up = !failure.network_dependent() || c.network_up().await;
-            Outcome {
-                verdict: failure.verdict(up, f.tries),
-                redirect,
-                page: None,
-                repo: None,
-            }
-        }
-        Ok(reply) => {
-            let verdict =
-                status::status_verdict(reply.status, &c.opts.accept, reply.challenge, f.tries);
-            let read = *need != Need::Status && (200..300).contains(&reply.status);
-            let page = read.then(|| {
-                page::facts(
-                    &reply.body,
-                    &f.reached,
-                    reply.content_type(),
-                    reply.complete,
-                )
-            });
-            Outcome {
-                verdict,
-                redirect,
-                page,
-                repo: None,
-            }
-        }
-    }
-}
-
-fn redirect_of(hops: &[Hop], reached: &Url) -> Option<Redirect> {
-    let first = hops.first()?;
-    let permanent_hop = |h: &Hop| matches!(h.status, 301 | 308);
-    let permanent = permanent_hop(first);
-    let leading = hops.iter().take_while(|h| permanent_hop(h)).count();
-    let final_url = if permanent && leading < hops.len() {
-        hops[leading].url.clone()
-    } else {
-        reached.to_string()
-    };
-    Some(Redirect {
-        permanent,
-        final_url,
-        reached: reached.to_string(),
-        hops: hops.to_vec(),
-    })
-}
-
-fn result_for(key: &Key, outcome: Outcome, cached: bool) -> LinkResult {
-    let Outcome {
-        verdict,
-        mut redirect,
-        page,
-        repo,
-    } = outcome;
-    let mut fragment_found = None;
-    let mut missing = Vec::new();
-    if let Some(p) = &page {
-        let answers: Vec<Option<bool>> = key.fragments.iter().map(|f| p.fragment(f)).collect();
-        for (f, a) in key.fragments.iter().zip(&answers) {
-            if *a == Some(false) {
-                missing.push(f.clone());
-            }
-        }
-        if !missing.is_empty() {
-            fragment_found = Some(false);
-        } else if !answers.is_empty() && answers.iter().all(|a| *a == Some(true)) {
-            fragment_found = Some(true);
-        }
-    }
-    // The link's own fragment survives a redirect whose target names none.
-    if let (Some(r), Some(frag)) = (
-        redirect.as_mut(),
-        Url::parse(&key.url)
-            .ok()
-            .and_then(|u| u.fragment().map(str::to_string)),
-    ) {
-        if let Ok(mut u) = Url::parse(&r.final_url) {
-            if u.fragment().is_none() {
-                u.set_fragment(Some(&frag));
-                r.final_url = u.to_string();
-            }
-        }
-    }
-    LinkResult {
-        verdict,
-        redirect,
-        page,
-        repo,
-        fragment_found,
-        missing_fragments: missing,
-        cached,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -434,22 +231,5 @@ mod tests {
         assert!(jobs[0].read_page);
         assert_eq!(jobs[0].fragments, ["one", "two"]);
         assert!(keys[3].job.is_err() && keys[4].job.is_err());
-    }
-
-    #[test]
-    fn final_url_stops_at_the_first_temporary_hop() {
-        let hop = |u: &str, s| Hop {
-            url: u.into(),
-            status: s,
-        };
-        let reached = Url::parse("https://c/").unwrap();
-        let r = redirect_of(&[hop("http://a/", 301), hop("https://b/", 302)], &reached).unwrap();
-        assert!(r.permanent);
-        assert_eq!(r.final_url, "https://b/");
-        let r = redirect_of(&[hop("http://a/", 308), hop("https://b/", 301)], &reached).unwrap();
-        assert_eq!(r.final_url, "https://c/");
-        let r = redirect_of(&[hop("http://a/", 302)], &reached).unwrap();
-        assert!(!r.permanent);
-        assert!(redirect_of(&[], &reached).is_none());
     }
 }
