@@ -131,6 +131,7 @@ fn unverified_statuses_and_bot_challenges() {
         "/cf" => Reply::status(503).header("cf-mitigated", "challenge"),
         "/cfpage" => Reply::status(403).body("<html><title>Just a moment...</title></html>"),
         "/999" => Reply::status(999),
+        "/418" => Reply::status(418),
         _ => Reply::status(200),
     });
     let mut o = opts();
@@ -165,6 +166,7 @@ fn unverified_statuses_and_bot_challenges() {
             || reason("/cf").contains("Cloudflare")
     );
     assert!(reason("/cfpage").contains("Cloudflare"));
+    assert_eq!(reason("/418"), "unexpected status 418");
     assert!(
         reason("/429").contains("rate limited after 3 attempts"),
         "{}",
@@ -891,4 +893,14 @@ fn urls_that_are_not_checked_say_so() {
         );
     }
     assert_eq!(r.stats.requests, 0);
+}
+
+#[test]
+fn check_works_from_inside_a_tokio_runtime() {
+    let s = Server::start(|_| Reply::status(200));
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    let r = rt.block_on(async { one(&s.url("/x"), &opts()) });
+    assert_eq!(r.verdict, Verdict::Ok { status: 200 });
 }

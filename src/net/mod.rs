@@ -199,7 +199,7 @@ pub struct Request {
     pub fragment: Option<String>,
 }
 
-/// Progress of a run, after each distinct URL (cached ones included).
+/// Progress of a run, after each distinct page (URL without fragment; cached ones included).
 #[derive(Debug, Clone)]
 pub struct Progress {
     pub done: usize,
@@ -226,7 +226,8 @@ pub struct Stats {
     /// Distinct pages (URLs without fragment) among them.
     pub pages: usize,
     pub cache_hits: usize,
-    /// HTTP requests sent, every attempt, hop and API call counted.
+    /// HTTP requests attempted, every retry, hop and API call counted (an attempt that
+    /// failed before sending, say at DNS, counts too).
     pub requests: u64,
     pub retries: u64,
     pub api_requests: u64,

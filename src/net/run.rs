@@ -21,8 +21,22 @@ fn push_unique(v: &mut Vec<String>, s: String) {
 }
 
 /// Checks every URL of `requests` once and returns a result per distinct `Request::url`.
-/// Blocks until done. Must not be called from inside a tokio runtime.
+/// Blocks until done. Called from inside a tokio runtime, it runs on a thread of its own.
 pub fn check(
+    requests: &[Request],
+    opts: &NetOptions,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<CheckRun, NetError> {
+    if tokio::runtime::Handle::try_current().is_ok() {
+        return std::thread::scope(|s| {
+            let run = s.spawn(|| check_here(requests, opts, progress));
+            run.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
+        });
+    }
+    check_here(requests, opts, progress)
+}
+
+fn check_here(
     requests: &[Request],
     opts: &NetOptions,
     progress: &(dyn Fn(Progress) + Sync),
