@@ -135,13 +135,13 @@ fn unverified_statuses_and_bot_challenges() {
         _ => Reply::status(200),
     });
     let mut o = opts();
-    o.accept = vec![401];
-    let paths = ["/401", "/403", "/429", "/cf", "/cfpage", "/999"];
+    o.accept = vec![999];
+    let paths = ["/999", "/401", "/403", "/429", "/cf", "/cfpage", "/418"];
     let r = run(&paths.map(|p| s.url(p)), &o);
     let v = |p: &str| r.results[&s.url(p)].verdict.clone();
     assert_eq!(
-        v("/401"),
-        Verdict::Ok { status: 401 },
+        v("/999"),
+        Verdict::Ok { status: 999 },
         "accepted by the policy"
     );
     for p in &paths[1..] {
