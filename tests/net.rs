@@ -729,17 +729,12 @@ fn github_repositories_through_the_api() {
     o.github_token = Some("gh-token".into());
     o.token_origins = vec![format!("http://{}", s.addr)];
     let link = |p: &str| s.url_as("github.com", p);
-    let urls: Vec<String> = [
-        "/acme/tool",
-        "/acme/list",
-        "/acme/gone",
-        "/acme/renamed",
-        "/acme/limited",
-    ]
-    .iter()
-    .map(|p| link(p))
-    .collect();
+    let urls: Vec<String> = ["/acme/tool", "/acme/list", "/acme/gone", "/acme/renamed"]
+        .iter()
+        .map(|p| link(p))
+        .collect();
     let r = run(&urls, &o);
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
     let get = |p: &str| r.results[&link(p)].clone();
 
     let tool = get("/acme/tool");
@@ -765,8 +760,10 @@ fn github_repositories_through_the_api() {
     assert_eq!(red.final_url, "https://github.com/acme/old-tool");
     assert!(renamed.repo.unwrap().archived);
 
-    // The API's rate limit: one warning, the page itself is checked instead.
-    let limited = get("/acme/limited");
+    // The API's rate limit (in a run of its own: it would cut the API short for the links
+    // that happen to come after it): one warning, the page itself is checked instead.
+    let r = run(&[link("/acme/limited")], &o);
+    let limited = &r.results[&link("/acme/limited")];
     assert_eq!(limited.verdict, Verdict::Ok { status: 200 });
     assert!(limited.repo.is_none());
     assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
@@ -823,6 +820,30 @@ fn no_network_means_unverified_never_broken() {
         "{:?}",
         r.verdict
     );
+}
+
+#[test]
+fn without_network_a_silent_host_costs_one_timeout_not_one_per_link() {
+    let s = Server::start(|_| Reply::status(200).delay(Duration::from_secs(2)));
+    let mut o = opts(); // the probe reaches nothing
+    o.timeout = Duration::from_millis(200);
+    o.host_concurrency = 2;
+    let urls: Vec<String> = (0..10).map(|i| s.url(&format!("/{i}"))).collect();
+    let t = Instant::now();
+    let r = run(&urls, &o);
+    assert!(
+        t.elapsed() < Duration::from_millis(700),
+        "{:?}",
+        t.elapsed()
+    );
+    for u in &urls {
+        assert!(
+            matches!(&r.results[u].verdict, Verdict::Unverified { reason, .. } if reason == "no network: timed out"),
+            "{u}: {:?}",
+            r.results[u].verdict
+        );
+    }
+    assert_eq!(s.count(), 2, "the two first requests, not retried");
 }
 
 #[test]

@@ -268,8 +268,11 @@ impl Checker {
             };
             match wait {
                 None => {
+                    // Later requests to the host reuse a failure of the host itself, and, with
+                    // no network, any failure to reach it: one timeout per host, not per link.
                     if let Err(f) = &result {
-                        if f.host_wide() {
+                        let offline = f.network_dependent() && self.probed() == Some(false);
+                        if f.host_wide() || offline {
                             *self.hosts.get(url).failure.lock().unwrap() = Some(f.clone());
                         }
                     }
@@ -291,10 +294,10 @@ impl Checker {
             }
         })?;
         let host = self.hosts.get(url);
+        let _host_permit = host.permits.acquire().await.expect("never closed");
         if let Some(f) = host.failure.lock().unwrap().clone() {
             return Err(f);
         }
-        let _host_permit = host.permits.acquire().await.expect("never closed");
         let not_before = *host.not_before.lock().unwrap();
         if let Some(t) = not_before {
             tokio::time::sleep_until(t.into()).await;

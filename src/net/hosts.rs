@@ -67,21 +67,22 @@ pub async fn reachable(resolver: Arc<GuardResolver>, targets: &[String], wait: D
             continue;
         };
         let (resolver, host) = (resolver.clone(), host.to_string());
-        set.spawn(async move {
+        // The whole probe within `wait`: a resolver that does not answer is no network either.
+        set.spawn(tokio::time::timeout(wait, async move {
             let Ok(addrs) = resolver.lookup(&host).await else {
                 return false;
             };
             for a in addrs.into_iter().take(2) {
                 let connect = tokio::net::TcpStream::connect(SocketAddr::new(a.ip(), port));
-                if let Ok(Ok(_)) = tokio::time::timeout(wait, connect).await {
+                if connect.await.is_ok() {
                     return true;
                 }
             }
             false
-        });
+        }));
     }
     while let Some(r) = set.join_next().await {
-        if r.unwrap_or(false) {
+        if let Ok(Ok(true)) = r {
             return true;
         }
     }

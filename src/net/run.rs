@@ -78,7 +78,10 @@ fn check_here(
     }
     let pending: Vec<usize> = (0..total).filter(|i| outcomes[*i].is_none()).collect();
     if !pending.is_empty() {
-        let rt = tokio::runtime::Builder::new_current_thread()
+        // Worker threads for TLS handshakes and HTML scans; the waiting is all async.
+        let workers = std::thread::available_parallelism().map_or(2, |n| n.get().clamp(1, 4));
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(workers)
             .enable_all()
             .build()
             .map_err(|e| NetError::Setup(e.to_string()))?;

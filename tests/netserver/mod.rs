@@ -229,10 +229,11 @@ fn serve(stream: TcpStream, c: &Counters, handler: &Handler) {
         }
         let reply = handler(&seen);
         std::thread::sleep(reply.delay);
-        let keep = respond(&mut out, &seen, reply, c);
+        // Out of flight before the reply leaves: the client can only send its next request
+        // after reading this one, so the counts never run ahead of the client's.
         *c.in_flight.lock().unwrap().get_mut(&host).unwrap() -= 1;
         c.total_in_flight.fetch_sub(1, Ordering::SeqCst);
-        if !keep {
+        if !respond(&mut out, &seen, reply, c) {
             return;
         }
     }
