@@ -710,6 +710,9 @@ fn api_server() -> Server {
             "/repos/acme/list" => repo("acme/list", &port),
             "/repos/acme/list/languages" => json(r#"{"Markdown": 4000}"#),
             "/repos/acme/gone" => Reply::status(404).body(r#"{"message":"Not Found"}"#),
+            "/repos/acme/secret" => json(
+                r#"{"full_name":"acme/secret","html_url":"https://github.com/acme/secret","private":true}"#,
+            ),
             "/repos/acme/renamed" => Reply::redirect(301, "/repositories/42"),
             "/repositories/42" => repo("acme/old-tool", &port),
             "/repositories/42/languages" => json(r#"{"C": 10}"#),
@@ -729,10 +732,16 @@ fn github_repositories_through_the_api() {
     o.github_token = Some("gh-token".into());
     o.token_origins = vec![format!("http://{}", s.addr)];
     let link = |p: &str| s.url_as("github.com", p);
-    let urls: Vec<String> = ["/acme/tool", "/acme/list", "/acme/gone", "/acme/renamed"]
-        .iter()
-        .map(|p| link(p))
-        .collect();
+    let urls: Vec<String> = [
+        "/acme/tool",
+        "/acme/list",
+        "/acme/gone",
+        "/acme/renamed",
+        "/acme/secret",
+    ]
+    .iter()
+    .map(|p| link(p))
+    .collect();
     let r = run(&urls, &o);
     assert!(r.warnings.is_empty(), "{:?}", r.warnings);
     let get = |p: &str| r.results[&link(p)].clone();
@@ -752,6 +761,14 @@ fn github_repositories_through_the_api() {
     let gone = get("/acme/gone");
     assert!(broken(404)(&gone));
     assert!(!gone.repo.unwrap().exists);
+
+    let secret = get("/acme/secret");
+    assert!(
+        matches!(&secret.verdict, Verdict::Broken { reason, .. } if reason.starts_with("private repository")),
+        "a repository only the token can see is not fine for readers: {:?}",
+        secret.verdict
+    );
+    assert!(secret.repo.unwrap().private);
 
     let renamed = get("/acme/renamed");
     assert_eq!(renamed.verdict, Verdict::Ok { status: 200 });

@@ -85,8 +85,17 @@ pub async fn check_job(c: &Checker, job: &Job) -> Outcome {
                         .filter(|r| (200..300).contains(&r.status))
                         .map(|r| page::facts(&r.body, &f.reached, r.content_type(), r.complete))
                 };
+                // The token may see a private repository; the list's readers cannot.
+                let verdict = if facts.private {
+                    Verdict::Broken {
+                        status: None,
+                        reason: "private repository: readers without access get 404".into(),
+                    }
+                } else {
+                    Verdict::Ok { status: 200 }
+                };
                 return Outcome {
-                    verdict: Verdict::Ok { status: 200 },
+                    verdict,
                     redirect,
                     page,
                     repo: Some(facts),
