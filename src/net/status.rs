@@ -119,8 +119,9 @@ pub fn from_reqwest(err: &reqwest::Error) -> Failure {
     if err.is_timeout() {
         return Failure::Timeout;
     }
+    // A connection that failed for another reason (no IPv6 route, say).
     if err.is_connect() {
-        return Failure::Refused(last);
+        return Failure::Unreachable(last);
     }
     // Anything else that broke a request mid-way (hyper's "connection closed before message
     // completed", a body cut short) is a reset for the retry policy.
