@@ -240,7 +240,7 @@ pub struct LinkResult {
     /// The verdict of the final destination.
     pub verdict: Verdict,
     pub redirect: Option<Redirect>,
-    /// When `read_page` was asked and the body was read.
+    /// When the body was read: `read_page` asked, or `check_fragments` with a fragment.
     pub page: Option<PageFacts>,
     /// GitHub repositories, when the API was asked.
     pub repo: Option<RepoFacts>,
