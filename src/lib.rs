@@ -38,6 +38,7 @@ pub mod input;
 #[doc(hidden)]
 pub mod invariants;
 pub mod lines;
+pub mod net;
 pub mod parse;
 pub mod policy;
 pub mod report;
