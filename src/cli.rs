@@ -70,6 +70,39 @@ pub struct LintArgs {
     /// Do not report these rules or families (comma-separated)
     #[arg(long, value_delimiter = ',', value_name = "RULE,...")]
     pub ignore: Vec<String>,
+    #[command(flatten)]
+    pub online: OnlineArgs,
+}
+
+/// Live link checking (off by default: `lint` is offline and never touches the network).
+#[derive(Args, Debug, Clone)]
+#[command(next_help_heading = "Live link checks")]
+pub struct OnlineArgs {
+    /// Also check every web link live (link/broken, link/redirect, link/unverified,
+    /// link/private-address); each URL is requested once per run. GITHUB_TOKEN, when set, is
+    /// sent to github.com and api.github.com only
+    #[arg(long)]
+    pub online: bool,
+    /// Let --online reach loopback, private, link-local and CGNAT addresses (cloud metadata
+    /// endpoints stay refused)
+    #[arg(long, requires = "online")]
+    pub allow_private: bool,
+    /// Seconds one request may take, per attempt
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600), requires = "online")]
+    pub timeout: u64,
+    /// Requests in flight at once, over all hosts
+    #[arg(long, value_name = "N", default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=1024), requires = "online")]
+    pub max_concurrency: u64,
+    /// Requests in flight at once to one host (polite by default)
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=64), requires = "online")]
+    pub host_concurrency: u64,
+    /// Keep successes in the cache file ([links] cache_path) so re-runs request only new links
+    /// [default: [links] cache in the policy, which is on]
+    #[arg(long, overrides_with = "no_cache", requires = "online")]
+    pub cache: bool,
+    /// Neither read nor write the cache file
+    #[arg(long, overrides_with = "cache")]
+    pub no_cache: bool,
 }
 
 #[derive(Args, Debug)]

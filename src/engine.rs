@@ -12,6 +12,7 @@ use crate::error::{did_you_mean, Error};
 use crate::facts::Facts;
 use crate::finding::{covers, Finding, Level, Rule};
 use crate::input::SourceFile;
+use crate::net::{NetOptions, Progress, Request};
 use crate::parse::{parse, Parsed};
 use crate::policy::Policy;
 use crate::report::entries::SourceRow;
@@ -61,8 +62,8 @@ pub struct LintOptions {
     /// The date frontier rules judge against.
     pub today: Date,
     pub selection: Selection,
-    /// Whether rules that need live link results run.
-    pub online: bool,
+    /// `--online`: how to check links live (the rules that need live results run only then).
+    pub online: Option<NetOptions>,
 }
 
 impl LintOptions {
@@ -70,7 +71,7 @@ impl LintOptions {
         LintOptions {
             today,
             selection: Selection::default(),
-            online: false,
+            online: None,
         }
     }
 }
@@ -96,16 +97,22 @@ impl<'p> Engine<'p> {
     }
 
     /// Whether a rule runs: selected, not turned off by the policy, and online only when the
-    /// run is.
+    /// live facts were gathered.
     pub fn enabled(&self, rule: &Rule) -> bool {
-        (!rule.online || self.opts.online)
+        (!rule.online || self.facts.online())
             && self.opts.selection.allows(rule.name)
             && self.policy.level_for(rule.name) != Some(Level::Off)
     }
 
-    /// Lints one file through every phase.
+    /// Lints one file through every phase (offline; an online run gathers the live facts of
+    /// all its files first, see `lint_paths`).
     pub fn lint(&mut self, file: SourceFile) -> FileReport {
         let parsed = parse(file, self.policy);
+        self.lint_parsed(parsed)
+    }
+
+    /// The phases after parsing.
+    fn lint_parsed(&mut self, parsed: Parsed) -> FileReport {
         let repo_root = parsed.file.base_dir().and_then(crate::input::repo_root);
         // Facts: the only I/O after reading.
         self.facts.gather_local(
@@ -137,6 +144,40 @@ impl<'p> Engine<'p> {
         let entries = parsed.doc.entries.len();
         let sources = parsed.doc.entries.iter().map(|e| e.links.len()).sum();
         FileReport::new(parsed.file, findings, entries, sources)
+    }
+
+    /// The web links of a parsed file to check live: every http(s) link; the pages of sources
+    /// the rules need to see (reports, unclassified sources, and repositories when a token can
+    /// ask GitHub's API) are read for facts.
+    fn web_requests(&self, parsed: &Parsed, token: bool) -> Vec<Request> {
+        let run = RunContext {
+            policy: self.policy,
+            facts: &self.facts,
+            today: self.opts.today,
+            classifier: &self.classifier,
+        };
+        let cx = Context::new(parsed, &run, None);
+        let classes = cx.classes();
+        parsed
+            .doc
+            .links
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| matches!(l.target, crate::target::Target::Web(_)))
+            .map(|(i, l)| {
+                let read_page = classes[i].as_ref().is_some_and(|c| match c.kind {
+                    Some(crate::classify::Kind::Report) => true,
+                    Some(crate::classify::Kind::Repo) => token,
+                    Some(_) => false,
+                    None => c.inadmissible.is_none(),
+                });
+                Request {
+                    url: l.url.trim().to_string(),
+                    read_page,
+                    fragment: None,
+                }
+            })
+            .collect()
     }
 
     /// The rules phase: every enabled check over one parsed file.
@@ -173,19 +214,58 @@ impl<'p> Engine<'p> {
     }
 }
 
-/// Reads and lints files one at a time; the first unreadable file fails the run.
-pub fn lint_files(
+impl Engine<'_> {
+    /// Lints files as `files` yields them; the first error fails the run. Offline, each file is
+    /// read, parsed and linted before the next is read (memory bounded by the largest file);
+    /// online, every file is parsed first so that the live check requests each URL of the run
+    /// once, whatever file holds it. `progress` hears about the live check.
+    pub fn lint_all(
+        &mut self,
+        files: impl IntoIterator<Item = Result<SourceFile, Error>>,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<RunReport, Error> {
+        let mut reports = Vec::new();
+        let Some(net) = self.opts.online.clone() else {
+            for file in files {
+                reports.push(self.lint(file?));
+            }
+            return Ok(RunReport::new(reports));
+        };
+        let mut parsed = Vec::new();
+        for file in files {
+            parsed.push(parse(file?, self.policy));
+        }
+        let token = net.github_token.is_some();
+        let requests: Vec<Request> = parsed
+            .iter()
+            .flat_map(|p| self.web_requests(p, token))
+            .collect();
+        self.facts
+            .gather_web(&requests, &net, progress)
+            .map_err(|e| Error::new(e.to_string()))?;
+        for p in parsed {
+            reports.push(self.lint_parsed(p));
+        }
+        let mut report = RunReport::new(reports);
+        if let Some(web) = self.facts.web_facts() {
+            report.notes.extend(web.warnings.iter().cloned());
+        }
+        Ok(report)
+    }
+}
+
+/// Reads and lints files (see `Engine::lint_all`).
+pub fn lint_paths(
     paths: &[PathBuf],
     policy: &Policy,
     opts: &LintOptions,
+    progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<RunReport, Error> {
-    let mut engine = Engine::new(policy, opts);
-    let mut files = Vec::with_capacity(paths.len());
-    for p in paths {
-        let file = crate::input::read_file(p, policy.list.max_file_bytes)?;
-        files.push(engine.lint(file));
-    }
-    Ok(RunReport::new(files))
+    let max = policy.list.max_file_bytes;
+    Engine::new(policy, opts).lint_all(
+        paths.iter().map(|p| crate::input::read_file(p, max)),
+        progress,
+    )
 }
 
 /// Every source of every file, with its classification.
@@ -201,13 +281,22 @@ pub fn list_sources(paths: &[PathBuf], policy: &Policy) -> Result<Vec<SourceRow>
 }
 
 /// Lints a text as if it were the file `name` (relative links resolve from its folder).
+///
+/// # Panics
+/// With `opts.online`, when the live checker cannot start (no async runtime); the binary
+/// uses `lint_paths`, which reports that as an error.
 pub fn lint_text(
     name: &str,
     text: impl Into<String>,
     policy: &Policy,
     opts: &LintOptions,
 ) -> FileReport {
-    Engine::new(policy, opts).lint(SourceFile::from_text(name, text))
+    let file = SourceFile::from_text(name, text);
+    match Engine::new(policy, opts).lint_all([Ok(file)], &|_| {}) {
+        Ok(mut run) => run.files.remove(0),
+        // Only the live check's set-up can fail here.
+        Err(e) => panic!("{}", e.message),
+    }
 }
 
 /// The sources of a text as if it were the file `name`.

@@ -1,6 +1,7 @@
 //! The facts phase: what the rules need to know about the world outside the file, gathered by
 //! the engine before the rules run (the rules themselves never do I/O). Offline: which local
-//! files exist and the anchors of linked Markdown files, each read once per run.
+//! files exist and the anchors of linked Markdown files, each read once per run. Online: the
+//! live result of every web link of the run (`crate::net`), each URL requested once.
 
 use crate::document::Document;
 use crate::input::SourceFile;
@@ -30,6 +31,17 @@ pub enum Anchors {
 #[derive(Debug, Default)]
 pub struct Facts {
     local: HashMap<PathBuf, LocalFile>,
+    /// With `--online`: the live results, keyed by the link's URL as written (trimmed).
+    web: Option<WebFacts>,
+}
+
+/// What `--online` learned.
+#[derive(Debug, Default)]
+pub struct WebFacts {
+    pub results: HashMap<String, crate::net::LinkResult>,
+    pub stats: crate::net::Stats,
+    /// Problems of the check itself (an unreadable cache, no network), each once.
+    pub warnings: Vec<String>,
 }
 
 /// Where a relative link of a file in `base` points: `/x` from the repository root, anything
@@ -48,6 +60,37 @@ fn is_markdown(p: &Path) -> bool {
 }
 
 impl Facts {
+    /// Whether live results were gathered (the run is `--online`).
+    pub fn online(&self) -> bool {
+        self.web.is_some()
+    }
+
+    /// The live result of a web link (by its URL as written), when the run is online.
+    pub fn web(&self, url: &str) -> Option<&crate::net::LinkResult> {
+        self.web.as_ref()?.results.get(url.trim())
+    }
+
+    /// What the live check learned, when the run is online.
+    pub fn web_facts(&self) -> Option<&WebFacts> {
+        self.web.as_ref()
+    }
+
+    /// Checks every requested URL live, once each (the only network I/O of a run).
+    pub fn gather_web(
+        &mut self,
+        requests: &[crate::net::Request],
+        opts: &crate::net::NetOptions,
+        progress: &(dyn Fn(crate::net::Progress) + Sync),
+    ) -> Result<(), crate::net::NetError> {
+        let run = crate::net::check(requests, opts, progress)?;
+        self.web = Some(WebFacts {
+            results: run.results,
+            stats: run.stats,
+            warnings: run.warnings,
+        });
+        Ok(())
+    }
+
     /// What is known about the local path a link resolves to.
     pub fn local(&self, path: &Path) -> Option<&LocalFile> {
         self.local.get(path)

@@ -64,6 +64,73 @@ fn emit(s: &str) {
     let _ = out.write_all(s.as_bytes()).and_then(|_| out.flush());
 }
 
+/// The live check's settings: the flags, the policy's accepted statuses and cache, the token.
+fn net_options(
+    args: &sourcepolicy::cli::OnlineArgs,
+    policy: &sourcepolicy::policy::Policy,
+) -> sourcepolicy::net::NetOptions {
+    use std::time::Duration;
+    let links = &policy.links;
+    let cache =
+        (args.cache || (links.cache && !args.no_cache)).then(|| sourcepolicy::net::CacheOptions {
+            path: links.cache_path.clone().into(),
+            max_age: Duration::from_secs(u64::from(links.cache_max_age_days) * 86_400),
+        });
+    sourcepolicy::net::NetOptions {
+        timeout: Duration::from_secs(args.timeout),
+        max_concurrency: args.max_concurrency as usize,
+        host_concurrency: args.host_concurrency as usize,
+        allow_private: args.allow_private,
+        accept: links.accept.clone(),
+        cache,
+        ..sourcepolicy::net::NetOptions::default()
+    }
+    .with_env_token()
+}
+
+/// A one-line progress count on standard error while links are checked (only on a terminal).
+struct Progress {
+    on: bool,
+    last: std::sync::Mutex<Option<std::time::Instant>>,
+}
+
+impl Progress {
+    fn new(on: bool) -> Progress {
+        Progress {
+            on,
+            last: std::sync::Mutex::new(None),
+        }
+    }
+
+    fn update(&self, done: usize, total: usize) {
+        if !self.on {
+            return;
+        }
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        let now = std::time::Instant::now();
+        if done < total && last.is_some_and(|t| now - t < std::time::Duration::from_millis(80)) {
+            return;
+        }
+        *last = Some(now);
+        let width = 30;
+        let filled = (done * width)
+            .checked_div(total)
+            .unwrap_or(width)
+            .min(width);
+        let bar = format!("{}{}", "█".repeat(filled), "░".repeat(width - filled));
+        let _ = write!(
+            std::io::stderr(),
+            "\r\x1b[2Kchecking links {bar} {done}/{total}"
+        );
+    }
+
+    fn clear(&self) {
+        if self.on {
+            let _ = write!(std::io::stderr(), "\r\x1b[2K");
+        }
+    }
+}
+
 fn run(cli: Cli) -> Result<u8, Error> {
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("no current folder: {e}")))?;
     match cli.command {
@@ -82,9 +149,20 @@ fn run(cli: Cli) -> Result<u8, Error> {
             let opts = LintOptions {
                 today,
                 selection,
-                online: false,
+                online: args
+                    .online
+                    .online
+                    .then(|| net_options(&args.online, &loaded.policy)),
             };
-            let run = sourcepolicy::engine::lint_files(&files, &loaded.policy, &opts)?;
+            let progress = Progress::new(std::io::stderr().is_terminal() && opts.online.is_some());
+            let run = sourcepolicy::engine::lint_paths(&files, &loaded.policy, &opts, &|p| {
+                progress.update(p.done, p.total)
+            });
+            progress.clear();
+            let run = run?;
+            for note in &run.notes {
+                eprintln!("sourcepolicy: warning: {note}");
+            }
             let out = report::render(
                 &run,
                 args.format,

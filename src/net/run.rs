@@ -135,8 +135,11 @@ fn check_here(
                 cache.insert(jobs[i].url.to_string(), entry);
             }
         }
-        if let Err(e) = cache.save() {
-            run.warnings.push(e);
+        // Nothing new to keep: leave the file as it is (a fully cached re-run writes nothing).
+        if !pending.is_empty() {
+            if let Err(e) = cache.save() {
+                run.warnings.push(e);
+            }
         }
     }
     for key in &keys {

@@ -83,6 +83,9 @@ pub struct SourcesPolicy {
     pub report: HostRules,
     /// Known non-primary kinds, by group name ("video", "social", …).
     pub inadmissible: BTreeMap<String, HostRules>,
+    /// With `--online`, let what a page shows (scholarly `citation_*` tags, a documentation
+    /// generator, a code repository) accept a source the hosts and patterns do not.
+    pub accept_evidence: bool,
 }
 
 /// Hosts (`arxiv.org`, `*.acm.org`, `docs.*`, `developer.nvidia.com/blog`) and URL patterns
@@ -122,6 +125,14 @@ pub struct SectionPolicy {
 pub struct LinkPolicy {
     pub schemes: Vec<String>,
     pub tracking_params: Vec<String>,
+    /// Statuses `--online` accepts as fine besides 2xx.
+    pub accept: Vec<u16>,
+    /// Whether `--online` keeps successes in a cache file (`--cache`/`--no-cache` override).
+    pub cache: bool,
+    /// The cache file, relative to the current folder.
+    pub cache_path: String,
+    /// How long a cached success stays fresh.
+    pub cache_max_age_days: u32,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]

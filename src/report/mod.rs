@@ -92,6 +92,9 @@ pub struct Totals {
 pub struct RunReport {
     pub files: Vec<FileReport>,
     pub totals: Totals,
+    /// Problems of the run itself, for the user but not findings (an unreadable link cache,
+    /// no network): `main` prints them to standard error.
+    pub notes: Vec<String>,
 }
 
 impl RunReport {
@@ -110,7 +113,11 @@ impl RunReport {
                 }
             }
         }
-        RunReport { files, totals: t }
+        RunReport {
+            files,
+            totals: t,
+            notes: Vec::new(),
+        }
     }
 }
 

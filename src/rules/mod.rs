@@ -18,8 +18,10 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 pub mod entry;
+pub mod evidence;
 pub mod frontier;
 pub mod links;
+pub mod live;
 pub mod perf;
 pub mod source;
 pub mod structure;
@@ -154,6 +156,10 @@ pub static RULES: &[Registered] = &[
     row(&links::MISSING_FILE, links::missing_file),
     row(&links::DUPLICATE, links::duplicate),
     row(&links::INSECURE, links::insecure),
+    row(&live::BROKEN, live::broken),
+    row(&live::REDIRECT, live::redirect),
+    row(&live::UNVERIFIED, live::unverified),
+    row(&live::PRIVATE_ADDRESS, live::private_address),
     row(&perf::MISSING_CONTEXT, perf::missing_context),
     row(&perf::VENDOR_PEAK, perf::vendor_peak),
     row(&frontier::MISSING_DATE, frontier::missing_date),

@@ -41,7 +41,7 @@ pub fn report(path: &str, text: String, select: &[&str], today: &str, policy: &P
     let opts = LintOptions {
         today: Date::parse(today).expect("date"),
         selection: Selection::new(&select, &[]).expect("known rules"),
-        online: false,
+        online: None,
     };
     let r = lint_text(path, text, policy, &opts);
     Report {

@@ -2,6 +2,8 @@
 //! connection, keep-alive, a handler that decides each reply, and counters the tests read
 //! (requests seen, requests in flight per Host header, bytes sent, replies cut short).
 
+#![allow(dead_code)] // each test binary uses a part of it
+
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
