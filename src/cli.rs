@@ -18,6 +18,18 @@ Exit status: 0 no error-severity finding, 1 at least one, 2 the run itself faile
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// When to colour output: auto (a terminal, unless NO_COLOR is set; FORCE_COLOR or
+    /// CLICOLOR_FORCE force it), always, never
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+}
+
+/// `--color`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Subcommand, Debug)]
@@ -37,25 +49,37 @@ pub enum Command {
         #[arg(long, default_value = "policy.toml", value_name = "FILE")]
         path: PathBuf,
     },
-    /// Print the policy in effect: the default with your policy.toml layered on top
+    /// Print the policy in effect: the default with your policy.toml layered on top, each
+    /// value marked with where it came from
     Policy {
         #[command(flatten)]
         policy: PolicyArg,
+    },
+    /// Print a shell completion script: `sourcepolicy completions bash > ~/.local/share/bash-completion/completions/sourcepolicy`
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
     },
 }
 
 #[derive(Args, Debug, Clone)]
 pub struct PolicyArg {
-    /// Policy file [default: ./policy.toml or the nearest parent's, up to the repository root;
-    /// else the built-in policy]
+    /// Policy file [default: sourcepolicy.toml, .sourcepolicy.toml or policy.toml in the current
+    /// folder or a parent, up to the repository root; else the built-in policy]. It chooses the
+    /// rules, never which files are linted
     #[arg(long, value_name = "FILE")]
     pub policy: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
 pub struct LintArgs {
-    /// Markdown files to lint [default: the policy's [list] files, else README.md]
+    /// Files, folders (walked for *.md, .gitignore respected), globs, or - for standard input
+    /// [default: the policy's [list] files, else README.md]
     pub files: Vec<PathBuf>,
+    /// The path reports show for standard input (`-`); relative links resolve from its folder
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<PathBuf>,
     #[command(flatten)]
     pub policy: PolicyArg,
     /// Output format
@@ -74,19 +98,24 @@ pub struct LintArgs {
 
 #[derive(Args, Debug)]
 pub struct EntriesArgs {
-    /// Markdown files [default: the policy's [list] files, else README.md]
+    /// Files, folders, globs, or - for standard input [default: the policy's [list] files, else
+    /// README.md]
     pub files: Vec<PathBuf>,
+    /// The path reports show for standard input (`-`)
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<PathBuf>,
     #[command(flatten)]
     pub policy: PolicyArg,
     /// Output format
-    #[arg(long, value_enum, default_value_t = EntriesFormat::Table)]
+    #[arg(long, value_enum, default_value_t = EntriesFormat::Human)]
     pub format: EntriesFormat,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EntriesFormat {
-    /// An aligned table
-    Table,
+    /// An aligned table that fits the terminal (also accepted: `table`)
+    #[value(alias = "table")]
+    Human,
     /// {"version": 1, "entries": [...]}
     Json,
 }

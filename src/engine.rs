@@ -8,7 +8,7 @@
 
 use crate::classify::Classifier;
 use crate::date::Date;
-use crate::error::{did_you_mean, Error};
+use crate::error::{did_you_mean_rule, Error};
 use crate::facts::Facts;
 use crate::finding::{covers, Finding, Level, Rule};
 use crate::input::SourceFile;
@@ -17,6 +17,7 @@ use crate::policy::Policy;
 use crate::report::entries::SourceRow;
 use crate::report::{FileReport, RunReport};
 use crate::rules::{self, Context, RunContext, RULES};
+use crate::walk::Input;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -28,14 +29,23 @@ pub struct Selection {
 }
 
 impl Selection {
-    /// Validates rule names and families; unknown ones are an error with a suggestion.
+    /// Validates rule names and families (spaces around names and empty items are dropped:
+    /// `--select "link, source"`); unknown ones are an error with a suggestion.
     pub fn new(select: &[String], ignore: &[String]) -> Result<Selection, Error> {
         let known = rules::selectors();
-        for (flag, list) in [("--select", select), ("--ignore", ignore)] {
+        let clean = |list: &[String]| -> Vec<String> {
+            list.iter()
+                .map(|s| s.trim())
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect()
+        };
+        let (select, ignore) = (clean(select), clean(ignore));
+        for (flag, list) in [("--select", &select), ("--ignore", &ignore)] {
             for s in list {
                 if !known.contains(&s.as_str()) {
                     let mut e = Error::new(format!("{flag}: unknown rule or family `{s}`"));
-                    e = match did_you_mean(s, known.iter().copied()) {
+                    e = match did_you_mean_rule(s, known.iter().copied()) {
                         Some(k) => e.with_help(format!("did you mean `{k}`?")),
                         None => e.with_help("`sourcepolicy explain` lists every rule"),
                     };
@@ -43,10 +53,7 @@ impl Selection {
                 }
             }
         }
-        Ok(Selection {
-            select: select.to_vec(),
-            ignore: ignore.to_vec(),
-        })
+        Ok(Selection { select, ignore })
     }
 
     pub fn allows(&self, rule: &str) -> bool {
@@ -179,25 +186,59 @@ pub fn lint_files(
     policy: &Policy,
     opts: &LintOptions,
 ) -> Result<RunReport, Error> {
-    let mut engine = Engine::new(policy, opts);
-    let mut files = Vec::with_capacity(paths.len());
-    for p in paths {
-        let file = crate::input::read_file(p, policy.list.max_file_bytes)?;
-        files.push(engine.lint(file));
+    let inputs: Vec<Input> = paths.iter().cloned().map(Input::File).collect();
+    let (report, mut failed) = lint_inputs(&inputs, policy, opts);
+    match failed.is_empty() {
+        true => Ok(report),
+        false => Err(failed.remove(0)),
     }
-    Ok(RunReport::new(files))
+}
+
+/// Reads and lints inputs one at a time. An input that cannot be read is returned with the
+/// report of the others (the run then exits 2).
+pub fn lint_inputs(
+    inputs: &[Input],
+    policy: &Policy,
+    opts: &LintOptions,
+) -> (RunReport, Vec<Error>) {
+    let mut engine = Engine::new(policy, opts);
+    let mut files = Vec::with_capacity(inputs.len());
+    let mut failed = Vec::new();
+    for input in inputs {
+        match crate::input::read_input(input, policy.list.max_file_bytes) {
+            Ok(file) => files.push(engine.lint(file)),
+            Err(e) => failed.push(e),
+        }
+    }
+    let mut report = RunReport::new(files);
+    report.unread = failed.len();
+    (report, failed)
 }
 
 /// Every source of every file, with its classification.
 pub fn list_sources(paths: &[PathBuf], policy: &Policy) -> Result<Vec<SourceRow>, Error> {
+    let inputs: Vec<Input> = paths.iter().cloned().map(Input::File).collect();
+    let (rows, mut failed) = list_inputs(&inputs, policy);
+    match failed.is_empty() {
+        true => Ok(rows),
+        false => Err(failed.remove(0)),
+    }
+}
+
+/// Every source of every readable input, with its classification; and the inputs that could
+/// not be read.
+pub fn list_inputs(inputs: &[Input], policy: &Policy) -> (Vec<SourceRow>, Vec<Error>) {
     let opts = LintOptions::new(Date::today_utc());
     let engine = Engine::new(policy, &opts);
     let mut rows = Vec::new();
-    for p in paths {
-        let file = crate::input::read_file(p, policy.list.max_file_bytes)?;
-        rows.extend(engine.entries(file));
+    let mut failed = Vec::new();
+    for input in inputs {
+        match crate::input::read_input(input, policy.list.max_file_bytes) {
+            Ok(file) => rows.extend(engine.entries(file)),
+            Err(e) => failed.push(e),
+        }
     }
-    Ok(rows)
+    (rows, failed)
 }
 
 /// Lints a text as if it were the file `name` (relative links resolve from its folder).

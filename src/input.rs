@@ -121,6 +121,26 @@ pub fn read_file(path: &Path, max_bytes: u64) -> Result<SourceFile, Error> {
     ))
 }
 
+/// Reads one input: a file, or standard input (named by `--stdin-filename`, else `<stdin>`;
+/// relative links resolve from the named file's folder, and are not judged without a name).
+pub fn read_input(input: &crate::walk::Input, max_bytes: u64) -> Result<SourceFile, Error> {
+    match input {
+        crate::walk::Input::File(p) => read_file(p, max_bytes),
+        crate::walk::Input::Stdin { name } => {
+            let shown = name
+                .as_deref()
+                .map_or_else(|| "<stdin>".to_string(), shown_name);
+            let text = read_bounded(
+                std::io::stdin().lock(),
+                &shown,
+                max_bytes,
+                "[list] max_file_bytes",
+            )?;
+            Ok(SourceFile::new(name.clone(), shown, text))
+        }
+    }
+}
+
 /// Reads a UTF-8 text file of at most `max_bytes`; `limit_key` names the setting that raises
 /// the limit.
 pub fn read_text(path: &Path, max_bytes: u64, limit_key: &str) -> Result<String, Error> {

@@ -39,7 +39,7 @@ fn clean_list_exits_0_and_errors_exit_1() {
     assert_eq!(r.status.code(), Some(0), "{}", text(&r.stdout));
     assert_eq!(
         text(&r.stdout),
-        "sourcepolicy: no findings in 1 file (12 entries, 12 sources)\n"
+        "sourcepolicy: no findings in 1 file (12 entries, 12 sources) with policy.toml\n"
     );
     let r = run(
         &["lint", "tests/fixtures/structure/toc-mismatch/fire.md"],
@@ -136,14 +136,10 @@ fn bad_files_exit_2_with_one_clear_message() {
     )
     .unwrap();
     std::fs::create_dir_all(d.join("folder.md")).unwrap();
-    let cases: [(&[&str], &str); 3] = [
+    let cases: [(&[&str], &str); 2] = [
         (
             &["lint", "missing.md"],
             "cannot read missing.md: no such file",
-        ),
-        (
-            &["lint", "folder.md"],
-            "cannot read folder.md: it is a directory",
         ),
         (
             &["lint", "latin1.md"],
@@ -161,6 +157,14 @@ fn bad_files_exit_2_with_one_clear_message() {
         );
         assert!(r.stdout.is_empty());
     }
+    // A folder is walked for Markdown; one without any is a warning, not a failure.
+    let r = run(&["lint", "folder.md"], &d);
+    assert_eq!(r.status.code(), Some(0));
+    assert!(
+        text(&r.stderr).contains("warning: no Markdown files (*.md) in folder folder.md"),
+        "{}",
+        text(&r.stderr)
+    );
 }
 
 #[test]
@@ -281,8 +285,11 @@ fn policy_command_prints_the_layered_policy() {
     let r = run(&["policy"], &d);
     assert_eq!(r.status.code(), Some(0));
     let out = text(&r.stdout);
-    assert!(out.starts_with("# The built-in policy with "), "{out}");
-    assert!(out.contains("max_entries = 7"));
+    assert!(
+        out.starts_with("# The policy in effect: the built-in policy with "),
+        "{out}"
+    );
+    assert!(out.contains("max_entries = 7  # policy.toml"));
     assert!(
         out.contains("frontier = [\"^frontier\\\\b\"]") || out.contains("'^frontier\\b'"),
         "{out}"

@@ -107,10 +107,28 @@ impl Diagnostic for Diag<'_> {
     }
 }
 
-/// Whether to colour output: only on a terminal, and never when `NO_COLOR` is set to a
-/// non-empty value (<https://no-color.org>).
-pub fn color_enabled(is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
-    is_terminal && no_color.is_none_or(|v| v.is_empty())
+/// Whether to colour output. `forced` is `--color always` (Some(true)) or `never`
+/// (Some(false)); else (auto): never when `NO_COLOR` is set to a non-empty value
+/// (<https://no-color.org>), which wins over the variables that force colour; always when
+/// `FORCE_COLOR` or `CLICOLOR_FORCE` is set to a value other than empty or `0`; else only on a
+/// terminal, unless `CLICOLOR=0`. `env` reads a variable.
+pub fn color_enabled(
+    forced: Option<bool>,
+    is_terminal: bool,
+    env: impl Fn(&str) -> Option<std::ffi::OsString>,
+) -> bool {
+    if let Some(f) = forced {
+        return f;
+    }
+    let set = |k: &str| env(k).is_some_and(|v| !v.is_empty());
+    let on = |k: &str| env(k).is_some_and(|v| !v.is_empty() && v != "0" && v != "false");
+    if set("NO_COLOR") {
+        return false;
+    }
+    if on("FORCE_COLOR") || on("CLICOLOR_FORCE") {
+        return true;
+    }
+    is_terminal && env("CLICOLOR").is_none_or(|v| v != "0")
 }
 
 pub fn render(report: &RunReport, opts: &RenderOptions) -> String {
@@ -168,6 +186,7 @@ pub fn render(report: &RunReport, opts: &RenderOptions) -> String {
     out
 }
 
+/// `sourcepolicy: 4 errors and 1 warning in 2 files (9 entries, 11 sources) with policy.toml`
 pub fn summary_line(report: &RunReport) -> String {
     let t = report.totals;
     let scope = format!(
@@ -176,11 +195,20 @@ pub fn summary_line(report: &RunReport) -> String {
         plural(t.entries, "entry", "entries"),
         plural(t.sources, "source", "sources")
     );
+    let policy = match report.policy.as_deref() {
+        Some("built-in") => " with the built-in policy".to_string(),
+        Some(p) => format!(" with {p}"),
+        None => String::new(),
+    };
+    let unread = match report.unread {
+        0 => String::new(),
+        n => format!("; {} could not be read", plural(n, "file", "files")),
+    };
     if t.errors + t.warnings == 0 {
-        format!("sourcepolicy: no findings {scope}")
+        format!("sourcepolicy: no findings {scope}{policy}{unread}")
     } else {
         format!(
-            "sourcepolicy: {} and {} {scope}",
+            "sourcepolicy: {} and {} {scope}{policy}{unread}",
             plural(t.errors, "error", "errors"),
             plural(t.warnings, "warning", "warnings")
         )
@@ -190,14 +218,36 @@ pub fn summary_line(report: &RunReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::color_enabled;
-    use std::ffi::OsStr;
 
     #[test]
-    fn colour_only_on_a_terminal_without_no_color() {
-        assert!(color_enabled(true, None));
-        assert!(color_enabled(true, Some(OsStr::new(""))));
-        assert!(!color_enabled(true, Some(OsStr::new("1"))));
-        assert!(!color_enabled(false, None));
-        assert!(!color_enabled(false, Some(OsStr::new("1"))));
+    fn colour_follows_the_flag_then_the_environment() {
+        let env = |vars: &'static [(&'static str, &'static str)]| {
+            move |k: &str| {
+                vars.iter()
+                    .find(|(n, _)| *n == k)
+                    .map(|(_, v)| std::ffi::OsString::from(v))
+            }
+        };
+        assert!(color_enabled(None, true, env(&[])));
+        assert!(!color_enabled(None, false, env(&[])));
+        assert!(color_enabled(None, true, env(&[("NO_COLOR", "")])));
+        assert!(!color_enabled(None, true, env(&[("NO_COLOR", "1")])));
+        assert!(color_enabled(None, false, env(&[("FORCE_COLOR", "1")])));
+        assert!(color_enabled(None, false, env(&[("CLICOLOR_FORCE", "1")])));
+        assert!(!color_enabled(None, false, env(&[("FORCE_COLOR", "0")])));
+        // NO_COLOR wins over the variables that force colour.
+        assert!(!color_enabled(
+            None,
+            true,
+            env(&[("NO_COLOR", "1"), ("FORCE_COLOR", "1")])
+        ));
+        assert!(!color_enabled(None, true, env(&[("CLICOLOR", "0")])));
+        // The flag wins over everything.
+        assert!(color_enabled(Some(true), false, env(&[("NO_COLOR", "1")])));
+        assert!(!color_enabled(
+            Some(false),
+            true,
+            env(&[("FORCE_COLOR", "1")])
+        ));
     }
 }

@@ -92,6 +92,10 @@ pub struct Totals {
 pub struct RunReport {
     pub files: Vec<FileReport>,
     pub totals: Totals,
+    /// How many inputs could not be read (reported on their own; the run exits 2).
+    pub unread: usize,
+    /// The policy in use, as the human summary names it (a file, or "built-in").
+    pub policy: Option<String>,
 }
 
 impl RunReport {
@@ -110,7 +114,12 @@ impl RunReport {
                 }
             }
         }
-        RunReport { files, totals: t }
+        RunReport {
+            files,
+            totals: t,
+            unread: 0,
+            policy: None,
+        }
     }
 }
 

@@ -113,7 +113,7 @@ pub fn unclassified(cx: &Context) -> Vec<Finding> {
                 ),
             )
             .label("unclassified source")
-            .help("replace it with the primary source, declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), or add its host to [sources.<kind>] hosts in policy.toml")
+            .help(format!("replace it with the primary source, declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), or add `extend_hosts = [\"{}\"]` under [sources.<kind>] in your policy file", host_of(&link.target, &link.url)))
             .data(json!({"url": link.url, "host": host_of(&link.target, &link.url), "reason": c.reason}))
         })
         .collect()
