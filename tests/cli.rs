@@ -47,15 +47,19 @@ fn clean_list_exits_0_and_errors_exit_1() {
     );
     assert_eq!(r.status.code(), Some(1));
     let out = text(&r.stdout);
-    assert!(out.contains("structure/toc-mismatch"), "{out}");
+    // rustc-style headline: clickable position, severity and rule in words.
     assert!(
-        out.contains("╭─[tests/fixtures/structure/toc-mismatch/fire.md:8:3]"),
+        out.contains(
+            "tests/fixtures/structure/toc-mismatch/fire.md:8:3: error[structure/toc-mismatch]: "
+        ),
         "{out}"
     );
     assert!(out.contains("help: rename the entry's anchor"), "{out}");
     assert!(!out.contains('\u{1b}'), "no colour when not a terminal");
     assert!(
-        out.ends_with("sourcepolicy: 14 errors and 1 warning in 1 file (8 entries, 8 sources)\n"),
+        out.ends_with(
+            "sourcepolicy: 14 errors and 1 warning in 1 file (8 entries, 8 sources) with policy.toml\n"
+        ),
         "{out}"
     );
 }

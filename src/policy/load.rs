@@ -92,17 +92,13 @@ pub fn load(
 /// may belong to another project.
 pub fn discover(start: &Path) -> Option<PathBuf> {
     let in_repo = crate::input::repo_root(start).is_some();
-    for dir in start.ancestors() {
+    for (up, dir) in start.ancestors().enumerate() {
         for name in POLICY_NAMES {
-            let candidate = dir.join(name);
-            if candidate.is_file() {
-                // Shown relative to where the user stands when it is below it.
-                return Some(
-                    candidate
-                        .strip_prefix(start)
-                        .map(Path::to_path_buf)
-                        .unwrap_or(candidate),
-                );
+            if dir.join(name).is_file() {
+                // Relative to where the user stands: `policy.toml`, `../../policy.toml`.
+                let mut p: PathBuf = std::iter::repeat_n("..", up).collect();
+                p.push(name);
+                return Some(p);
             }
         }
         if !in_repo || dir.join(".git").exists() {
