@@ -11,13 +11,12 @@ use crate::date::Date;
 use crate::error::{did_you_mean_rule, Error};
 use crate::facts::Facts;
 use crate::finding::{covers, Finding, Level, Rule};
-use crate::input::SourceFile;
+use crate::input::{Input, SourceFile};
 use crate::parse::{parse, Parsed};
 use crate::policy::Policy;
 use crate::report::entries::SourceRow;
 use crate::report::{FileReport, RunReport};
 use crate::rules::{self, Context, RunContext, RULES};
-use crate::walk::Input;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 

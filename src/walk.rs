@@ -7,16 +7,7 @@ use crate::error::Error;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-/// One input to read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Input {
-    File(PathBuf),
-    /// Standard input; `name` (from `--stdin-filename`) is the path reports show and relative
-    /// links resolve from.
-    Stdin {
-        name: Option<PathBuf>,
-    },
-}
+pub use crate::input::Input;
 
 /// What the names resolved to: the inputs in order, what named nothing (each an error: the
 /// run exits 2 after linting the rest), and folders without Markdown (warnings).

@@ -85,6 +85,10 @@ pub struct SectionPolicy {
     pub frontier: PatternList,
     pub hardware: PatternList,
     pub contents: PatternList,
+    /// Which sections the contents list must name, by scope: `core`, `frontier`, `exempt`,
+    /// `other` (none of those three).
+    #[serde(deserialize_with = "scope_names")]
+    pub contents_covers: Vec<String>,
     pub max_entries: usize,
     pub forbidden_headings: PatternList,
     #[serde(deserialize_with = "pattern::patterns")]
@@ -194,6 +198,31 @@ fn host_entries<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error
         }
     }
     Ok(hosts.into_iter().map(toml::Spanned::into_inner).collect())
+}
+
+/// The scopes `contents_covers` may name.
+pub const SCOPE_NAMES: [&str; 4] = ["core", "frontier", "exempt", "other"];
+
+/// `contents_covers` entries, each checked while a user's file is read.
+fn scope_names<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    if !checking() {
+        return Vec::<String>::deserialize(d);
+    }
+    let names = Vec::<toml::Spanned<String>>::deserialize(d)?;
+    for n in &names {
+        if !SCOPE_NAMES.contains(&n.get_ref().as_str()) {
+            fail_at(n.span());
+            let hint = match did_you_mean(n.get_ref(), SCOPE_NAMES) {
+                Some(s) => format!("did you mean `{s}`?"),
+                None => format!("the scopes are {}", SCOPE_NAMES.join(", ")),
+            };
+            return Err(serde::de::Error::custom(format!(
+                "unknown section scope `{}` in contents_covers{HELP}{hint}",
+                n.get_ref()
+            )));
+        }
+    }
+    Ok(names.into_iter().map(toml::Spanned::into_inner).collect())
 }
 
 /// Why a `hosts` entry cannot be used, if it cannot.
@@ -408,6 +437,8 @@ fn short_label(message: &str) -> String {
         "no such rule or family".into()
     } else if message.starts_with("host entry") {
         "bad host entry".into()
+    } else if message.starts_with("unknown section scope") {
+        "no such scope".into()
     } else if message.starts_with("verified_pattern") {
         "no (?P<date>…) group".into()
     } else {
