@@ -241,11 +241,18 @@ fn atoms(s: &str) -> Vec<&str> {
             break;
         }
         let start = i;
+        // Byte by byte: the delimiters are ASCII, so every cut lands on a character boundary.
         while i < b.len() && b[i] != b' ' {
             if b[i] == b'`' {
-                i = s[i + 1..].find('`').map_or(b.len(), |e| i + 1 + e + 1);
-            } else if s[i..].starts_with("<!--") {
-                i = s[i..].find("-->").map_or(b.len(), |e| i + e + 3);
+                i = b[i + 1..]
+                    .iter()
+                    .position(|&c| c == b'`')
+                    .map_or(b.len(), |e| i + 1 + e + 1);
+            } else if b[i..].starts_with(b"<!--") {
+                i = b[i..]
+                    .windows(3)
+                    .position(|w| w == b"-->")
+                    .map_or(b.len(), |e| i + e + 3);
             } else {
                 i += 1;
             }
@@ -356,6 +363,11 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("`lint --online`"), "{out}");
+        // Multi-byte characters next to the delimiters are never cut.
+        assert_eq!(
+            atoms("a “…” <!-- é --> `ü x`é"),
+            ["a", "“…”", "<!-- é -->", "`ü x`é"]
+        );
         assert!(
             lines.contains(
                 &"          https://example.org/a/very/long/path/that/does/not/fit/anywhere"

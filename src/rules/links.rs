@@ -79,7 +79,7 @@ pub fn malformed(cx: &Context) -> Vec<Finding> {
 fn anchor_help(anchors: &AnchorSet, fragment: &str) -> String {
     match anchors.suggest(fragment) {
         Some(a) => format!("did you mean `#{a}`?"),
-        None => "link to an existing heading's anchor (GitHub: lower case, punctuation dropped, spaces to `-`)".into(),
+        None => "link to an existing heading's anchor (GitHub: lower case, punctuation dropped, spaces to `-`) or an element's id=".into(),
     }
 }
 

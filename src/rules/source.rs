@@ -113,7 +113,10 @@ pub fn unclassified(cx: &Context) -> Vec<Finding> {
                 ),
             )
             .label("unclassified source")
-            .help(format!("replace it with the primary source, declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), or add `extend_hosts = [\"{}\"]` under [sources.<kind>] in your policy file", host_of(&link.target, &link.url)))
+            .help(match &link.target {
+                Target::Web(w) => format!("replace it with the primary source, declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), or add `extend_hosts = [\"{}\"]` under [sources.<kind>] in your policy file", w.host),
+                _ => "replace it with the primary source, or declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->)".to_string(),
+            })
             .data(json!({"url": link.url, "host": host_of(&link.target, &link.url), "reason": c.reason}))
         })
         .collect()

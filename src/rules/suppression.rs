@@ -175,7 +175,5 @@ fn report_directive(
 }
 
 fn invalid(span: Range<usize>, message: String) -> Finding {
-    Finding::new(&INVALID, span, message)
-        .label("unreadable")
-        .help("<!-- sourcepolicy: ignore=RULE reason=\"…\" -->, type=, code=, scope=section, ignore-start= … ignore-end; `sourcepolicy explain suppression/invalid`")
+    Finding::new(&INVALID, span, message).help("<!-- sourcepolicy: ignore=RULE reason=\"…\" -->, type=, code=, scope=section, ignore-start= … ignore-end; `sourcepolicy explain suppression/invalid`")
 }
