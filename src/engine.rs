@@ -112,6 +112,16 @@ impl<'p> Engine<'p> {
     /// Lints one file through every phase.
     pub fn lint(&mut self, file: SourceFile) -> FileReport {
         let parsed = parse(file, self.policy);
+        if self.facts.tracks_inputs() {
+            if let Some(c) = parsed
+                .file
+                .path
+                .as_deref()
+                .and_then(|p| std::fs::canonicalize(p).ok())
+            {
+                self.facts.linted(c, parsed.doc.anchors());
+            }
+        }
         let repo_root = parsed.file.base_dir().and_then(crate::input::repo_root);
         // Facts: the only I/O after reading.
         self.facts.gather_local(
@@ -201,10 +211,26 @@ pub fn lint_inputs(
     opts: &LintOptions,
 ) -> (RunReport, Vec<Error>) {
     let mut engine = Engine::new(policy, opts);
+    // With several inputs, a file that one links (with a #fragment) and the run lints is
+    // read once: the facts phase shares what it reads.
+    let canonical: Vec<Option<PathBuf>> = inputs
+        .iter()
+        .map(|i| match i {
+            Input::File(p) if inputs.len() > 1 => std::fs::canonicalize(p).ok(),
+            _ => None,
+        })
+        .collect();
+    engine
+        .facts
+        .expect_inputs(canonical.iter().flatten().cloned());
     let mut files = Vec::with_capacity(inputs.len());
     let mut failed = Vec::new();
-    for input in inputs {
-        match crate::input::read_input(input, policy.list.max_file_bytes) {
+    for (input, canonical) in inputs.iter().zip(&canonical) {
+        let kept = canonical.as_deref().and_then(|c| engine.facts.take_read(c));
+        match kept.map_or_else(
+            || crate::input::read_input(input, policy.list.max_file_bytes),
+            Ok,
+        ) {
             Ok(file) => files.push(engine.lint(file)),
             Err(e) => failed.push(e),
         }

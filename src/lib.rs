@@ -61,8 +61,18 @@ pub fn resolve_files(
     stdin_name: Option<&Path>,
     loaded: &LoadedPolicy,
 ) -> walk::Inputs {
+    // `--stdin-filename` alone means standard input (as in ruff); with FILES it names `-`.
+    if given.is_empty() && stdin_name.is_some() {
+        return walk::resolve(&[PathBuf::from("-")], stdin_name);
+    }
     if !given.is_empty() {
-        return walk::resolve(given, stdin_name);
+        let mut found = walk::resolve(given, stdin_name);
+        if stdin_name.is_some() && !given.iter().any(|g| g.as_os_str() == "-") {
+            found.warnings.push(
+                "--stdin-filename names standard input, but `-` is not among the FILES".into(),
+            );
+        }
+        return found;
     }
     let base = &loaded.base;
     let files: Vec<PathBuf> = loaded
