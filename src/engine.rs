@@ -8,10 +8,10 @@
 
 use crate::classify::Classifier;
 use crate::date::Date;
-use crate::error::{did_you_mean, Error};
+use crate::error::{did_you_mean_rule, Error};
 use crate::facts::Facts;
 use crate::finding::{covers, Finding, Level, Rule};
-use crate::input::SourceFile;
+use crate::input::{Input, SourceFile};
 use crate::net::{NetOptions, Progress, Request};
 use crate::parse::{parse, Parsed};
 use crate::policy::Policy;
@@ -29,14 +29,23 @@ pub struct Selection {
 }
 
 impl Selection {
-    /// Validates rule names and families; unknown ones are an error with a suggestion.
+    /// Validates rule names and families (spaces around names and empty items are dropped:
+    /// `--select "link, source"`); unknown ones are an error with a suggestion.
     pub fn new(select: &[String], ignore: &[String]) -> Result<Selection, Error> {
         let known = rules::selectors();
-        for (flag, list) in [("--select", select), ("--ignore", ignore)] {
+        let clean = |list: &[String]| -> Vec<String> {
+            list.iter()
+                .map(|s| s.trim())
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect()
+        };
+        let (select, ignore) = (clean(select), clean(ignore));
+        for (flag, list) in [("--select", &select), ("--ignore", &ignore)] {
             for s in list {
                 if !known.contains(&s.as_str()) {
                     let mut e = Error::new(format!("{flag}: unknown rule or family `{s}`"));
-                    e = match did_you_mean(s, known.iter().copied()) {
+                    e = match did_you_mean_rule(s, known.iter().copied()) {
                         Some(k) => e.with_help(format!("did you mean `{k}`?")),
                         None => e.with_help("`sourcepolicy explain` lists every rule"),
                     };
@@ -44,10 +53,7 @@ impl Selection {
                 }
             }
         }
-        Ok(Selection {
-            select: select.to_vec(),
-            ignore: ignore.to_vec(),
-        })
+        Ok(Selection { select, ignore })
     }
 
     pub fn allows(&self, rule: &str) -> bool {
@@ -113,6 +119,16 @@ impl<'p> Engine<'p> {
 
     /// The phases after parsing.
     fn lint_parsed(&mut self, parsed: Parsed) -> FileReport {
+        if self.facts.tracks_inputs() {
+            if let Some(c) = parsed
+                .file
+                .path
+                .as_deref()
+                .and_then(|p| std::fs::canonicalize(p).ok())
+            {
+                self.facts.linted(c, parsed.doc.anchors());
+            }
+        }
         let repo_root = parsed.file.base_dir().and_then(crate::input::repo_root);
         // Facts: the only I/O after reading.
         self.facts.gather_local(
@@ -215,69 +231,128 @@ impl<'p> Engine<'p> {
 }
 
 impl Engine<'_> {
-    /// Lints files as `files` yields them; the first error fails the run. Offline, each file is
-    /// read, parsed and linted before the next is read (memory bounded by the largest file);
-    /// online, every file is parsed first so that the live check requests each URL of the run
-    /// once, whatever file holds it. `progress` hears about the live check.
-    pub fn lint_all(
+    /// The facts phase's live part: checks the web links of every parsed file at once, so
+    /// that each URL of the run is requested once, whatever file holds it.
+    fn gather_web(
         &mut self,
-        files: impl IntoIterator<Item = Result<SourceFile, Error>>,
+        parsed: &[Parsed],
+        net: &NetOptions,
         progress: &(dyn Fn(Progress) + Sync),
-    ) -> Result<RunReport, Error> {
-        let mut reports = Vec::new();
-        let Some(net) = self.opts.online.clone() else {
-            for file in files {
-                reports.push(self.lint(file?));
-            }
-            return Ok(RunReport::new(reports));
-        };
-        let mut parsed = Vec::new();
-        for file in files {
-            parsed.push(parse(file?, self.policy));
-        }
+    ) -> Result<(), Error> {
         let token = net.github_token.is_some();
         let requests: Vec<Request> = parsed
             .iter()
             .flat_map(|p| self.web_requests(p, token))
             .collect();
         self.facts
-            .gather_web(&requests, &net, progress)
-            .map_err(|e| Error::new(e.to_string()))?;
-        for p in parsed {
-            reports.push(self.lint_parsed(p));
-        }
-        let mut report = RunReport::new(reports);
-        if let Some(web) = self.facts.web_facts() {
-            report.notes.extend(web.warnings.iter().cloned());
-        }
-        Ok(report)
+            .gather_web(&requests, net, progress)
+            .map_err(|e| Error::new(e.to_string()))
     }
 }
 
-/// Reads and lints files (see `Engine::lint_all`).
+/// Reads and lints files (see `lint_inputs`); the first unreadable file fails the run.
 pub fn lint_paths(
     paths: &[PathBuf],
     policy: &Policy,
     opts: &LintOptions,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<RunReport, Error> {
-    let max = policy.list.max_file_bytes;
-    Engine::new(policy, opts).lint_all(
-        paths.iter().map(|p| crate::input::read_file(p, max)),
-        progress,
-    )
+    let inputs: Vec<Input> = paths.iter().cloned().map(Input::File).collect();
+    let (report, mut failed) = lint_inputs(&inputs, policy, opts, progress);
+    match failed.is_empty() {
+        true => Ok(report),
+        false => Err(failed.remove(0)),
+    }
+}
+
+/// Reads and lints inputs. An input that cannot be read is returned with the report of the
+/// others (the run then exits 2). Offline, each input is read, parsed and linted before the
+/// next is read (memory bounded by the largest file); online, every input is parsed first so
+/// that the live check requests each URL of the run once. `progress` hears about the live
+/// check.
+pub fn lint_inputs(
+    inputs: &[Input],
+    policy: &Policy,
+    opts: &LintOptions,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> (RunReport, Vec<Error>) {
+    let mut engine = Engine::new(policy, opts);
+    // With several inputs, a file that one links (with a #fragment) and the run lints is
+    // read once: the facts phase shares what it reads.
+    let canonical: Vec<Option<PathBuf>> = inputs
+        .iter()
+        .map(|i| match i {
+            Input::File(p) if inputs.len() > 1 => std::fs::canonicalize(p).ok(),
+            _ => None,
+        })
+        .collect();
+    engine
+        .facts
+        .expect_inputs(canonical.iter().flatten().cloned());
+    let read = |engine: &mut Engine, input: &Input, canonical: &Option<PathBuf>| {
+        let kept = canonical.as_deref().and_then(|c| engine.facts.take_read(c));
+        kept.map_or_else(
+            || crate::input::read_input(input, policy.list.max_file_bytes),
+            Ok,
+        )
+    };
+    let mut files = Vec::with_capacity(inputs.len());
+    let mut failed = Vec::new();
+    match &opts.online {
+        None => {
+            for (input, canonical) in inputs.iter().zip(&canonical) {
+                match read(&mut engine, input, canonical) {
+                    Ok(file) => files.push(engine.lint(file)),
+                    Err(e) => failed.push(e),
+                }
+            }
+        }
+        Some(net) => {
+            let mut parsed = Vec::with_capacity(inputs.len());
+            for (input, canonical) in inputs.iter().zip(&canonical) {
+                match read(&mut engine, input, canonical) {
+                    Ok(file) => parsed.push(parse(file, policy)),
+                    Err(e) => failed.push(e),
+                }
+            }
+            match engine.gather_web(&parsed, net, progress) {
+                Ok(()) => files.extend(parsed.into_iter().map(|p| engine.lint_parsed(p))),
+                Err(e) => failed.push(e),
+            }
+        }
+    }
+    let mut report = RunReport::new(files);
+    report.unread = failed.len();
+    if let Some(web) = engine.facts.web_facts() {
+        report.notes.extend(web.warnings.iter().cloned());
+    }
+    (report, failed)
 }
 
 /// Every source of every file, with its classification.
 pub fn list_sources(paths: &[PathBuf], policy: &Policy) -> Result<Vec<SourceRow>, Error> {
+    let inputs: Vec<Input> = paths.iter().cloned().map(Input::File).collect();
+    let (rows, mut failed) = list_inputs(&inputs, policy);
+    match failed.is_empty() {
+        true => Ok(rows),
+        false => Err(failed.remove(0)),
+    }
+}
+
+/// Every source of every readable input, with its classification; and the inputs that could
+/// not be read.
+pub fn list_inputs(inputs: &[Input], policy: &Policy) -> (Vec<SourceRow>, Vec<Error>) {
     let opts = LintOptions::new(Date::today_utc());
     let engine = Engine::new(policy, &opts);
     let mut rows = Vec::new();
-    for p in paths {
-        let file = crate::input::read_file(p, policy.list.max_file_bytes)?;
-        rows.extend(engine.entries(file));
+    let mut failed = Vec::new();
+    for input in inputs {
+        match crate::input::read_input(input, policy.list.max_file_bytes) {
+            Ok(file) => rows.extend(engine.entries(file)),
+            Err(e) => failed.push(e),
+        }
     }
-    Ok(rows)
+    (rows, failed)
 }
 
 /// Lints a text as if it were the file `name` (relative links resolve from its folder).
@@ -291,12 +366,14 @@ pub fn lint_text(
     policy: &Policy,
     opts: &LintOptions,
 ) -> FileReport {
-    let file = SourceFile::from_text(name, text);
-    match Engine::new(policy, opts).lint_all([Ok(file)], &|_| {}) {
-        Ok(mut run) => run.files.remove(0),
-        // Only the live check's set-up can fail here.
-        Err(e) => panic!("{}", e.message),
+    let mut engine = Engine::new(policy, opts);
+    let parsed = parse(SourceFile::from_text(name, text), policy);
+    if let Some(net) = &opts.online {
+        if let Err(e) = engine.gather_web(std::slice::from_ref(&parsed), net, &|_| {}) {
+            panic!("{}", e.message);
+        }
     }
+    engine.lint_parsed(parsed)
 }
 
 /// The sources of a text as if it were the file `name`.

@@ -1,10 +1,13 @@
-use clap::Parser;
-use sourcepolicy::cli::{Cli, Command, EntriesFormat};
+use clap::{CommandFactory, Parser};
+use sourcepolicy::cli::{Cli, ColorChoice, Command, EntriesFormat, PolicyArg};
 use sourcepolicy::date::Date;
 use sourcepolicy::engine::{LintOptions, Selection};
 use sourcepolicy::error::Error;
+use sourcepolicy::policy::LoadedPolicy;
 use sourcepolicy::report;
+use sourcepolicy::walk::Input;
 use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -22,40 +25,67 @@ fn main() -> ExitCode {
         eprintln!("sourcepolicy: internal error: {msg}{at}; please report it with the input");
     }));
     let cli = Cli::parse();
+    let color = cli.color;
     match std::panic::catch_unwind(|| run(cli)) {
         Ok(Ok(code)) => ExitCode::from(code),
         Ok(Err(e)) => {
-            print_error(&e);
+            print_error(&e, color);
             ExitCode::from(2)
         }
         Err(_) => ExitCode::from(2),
     }
 }
 
-fn color_on(stream_is_tty: bool) -> bool {
-    report::human::color_enabled(stream_is_tty, std::env::var_os("NO_COLOR").as_deref())
+/// Whether to colour a stream: `--color always|never`, else (auto) never with `NO_COLOR`,
+/// always with `FORCE_COLOR` or `CLICOLOR_FORCE`, else on a terminal.
+fn color_on(choice: ColorChoice, stream_is_tty: bool) -> bool {
+    let forced = match choice {
+        ColorChoice::Always => Some(true),
+        ColorChoice::Never => Some(false),
+        ColorChoice::Auto => None,
+    };
+    report::human::color_enabled(forced, stream_is_tty, |k| std::env::var_os(k))
 }
 
+/// The width to fit: `COLUMNS`, else the terminal's (stdout's, else stderr's), else 100.
 fn width() -> usize {
-    std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .filter(|&w: &usize| w >= 40)
+    let from_env = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok());
+    let from_tty = || {
+        terminal_size::terminal_size_of(std::io::stdout())
+            .or_else(|| terminal_size::terminal_size_of(std::io::stderr()))
+            .map(|(w, _)| usize::from(w.0))
+    };
+    from_env
+        .filter(|&w: &usize| w > 0)
+        .or_else(from_tty)
         .unwrap_or(100)
+        .max(40)
 }
 
-fn print_error(e: &Error) {
-    let theme = if color_on(std::io::stderr().is_terminal()) {
+fn print_error(e: &Error, color: ColorChoice) {
+    let theme = if color_on(color, std::io::stderr().is_terminal()) {
         miette::GraphicalTheme::unicode()
     } else {
         miette::GraphicalTheme::unicode_nocolor()
     };
     let mut s = String::new();
-    let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(width());
+    let handler = miette::GraphicalReportHandler::new_themed(theme)
+        .with_width(width())
+        .with_break_words(false);
     if handler.render_report(&mut s, e).is_err() {
         s = format!("error: {e}\n");
     }
     let _ = std::io::stderr().write_all(s.as_bytes());
+}
+
+/// A warning on stderr: `warning: message`.
+fn print_warning(message: &str, color: ColorChoice) {
+    let head = if color_on(color, std::io::stderr().is_terminal()) {
+        "\x1b[1;33mwarning\x1b[0m"
+    } else {
+        "warning"
+    };
+    let _ = writeln!(std::io::stderr(), "{head}: {message}");
 }
 
 /// Writes to stdout; a closed pipe (`| head`) is not an error.
@@ -131,8 +161,36 @@ impl Progress {
     }
 }
 
+/// Loads the policy and prints its warnings (once per run).
+fn policy_for(arg: &PolicyArg, cwd: &Path, color: ColorChoice) -> Result<LoadedPolicy, Error> {
+    let loaded = sourcepolicy::load_policy(arg.policy.as_deref(), cwd)?;
+    for w in loaded.warnings() {
+        print_warning(&w, color);
+    }
+    Ok(loaded)
+}
+
+/// Resolves the inputs; prints the warnings, and the errors of names that found nothing
+/// (returned, so that the run exits 2 after linting the rest).
+fn inputs_for(
+    files: &[PathBuf],
+    stdin_name: Option<&Path>,
+    loaded: &LoadedPolicy,
+    color: ColorChoice,
+) -> (Vec<Input>, usize) {
+    let found = sourcepolicy::resolve_files(files, stdin_name, loaded);
+    for w in &found.warnings {
+        print_warning(w, color);
+    }
+    for e in &found.errors {
+        print_error(e, color);
+    }
+    (found.inputs, found.errors.len())
+}
+
 fn run(cli: Cli) -> Result<u8, Error> {
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("no current folder: {e}")))?;
+    let color = cli.color;
     match cli.command {
         Command::Lint(args) => {
             let today = match &args.today {
@@ -144,8 +202,9 @@ fn run(cli: Cli) -> Result<u8, Error> {
                 None => Date::today_utc(),
             };
             let selection = Selection::new(&args.select, &args.ignore)?;
-            let loaded = sourcepolicy::load_policy(args.policy.policy.as_deref(), &cwd)?;
-            let files = sourcepolicy::resolve_files(&args.files, &loaded)?;
+            let loaded = policy_for(&args.policy, &cwd, color)?;
+            let (inputs, missing) =
+                inputs_for(&args.files, args.stdin_filename.as_deref(), &loaded, color);
             let opts = LintOptions {
                 today,
                 selection,
@@ -155,34 +214,52 @@ fn run(cli: Cli) -> Result<u8, Error> {
                     .then(|| net_options(&args.online, &loaded.policy)),
             };
             let progress = Progress::new(std::io::stderr().is_terminal() && opts.online.is_some());
-            let run = sourcepolicy::engine::lint_paths(&files, &loaded.policy, &opts, &|p| {
-                progress.update(p.done, p.total)
-            });
+            let (mut run, failed) =
+                sourcepolicy::engine::lint_inputs(&inputs, &loaded.policy, &opts, &|p| {
+                    progress.update(p.done, p.total)
+                });
             progress.clear();
-            let run = run?;
-            for note in &run.notes {
-                eprintln!("sourcepolicy: warning: {note}");
+            for e in &failed {
+                print_error(e, color);
             }
-            let out = report::render(
-                &run,
-                args.format,
-                &report::RenderOptions {
-                    color: color_on(std::io::stdout().is_terminal()),
-                    width: width(),
-                },
-            );
-            emit(&out);
-            Ok(u8::from(run.totals.errors > 0))
+            for note in &run.notes {
+                print_warning(note, color);
+            }
+            run.unread += missing;
+            run.policy = Some(loaded.name());
+            if !run.files.is_empty() || run.unread == 0 {
+                let out = report::render(
+                    &run,
+                    args.format,
+                    &report::RenderOptions {
+                        color: color_on(color, std::io::stdout().is_terminal()),
+                        width: width(),
+                    },
+                );
+                emit(&out);
+            }
+            Ok(if run.unread > 0 {
+                2
+            } else {
+                u8::from(run.totals.errors > 0)
+            })
         }
         Command::Entries(args) => {
-            let loaded = sourcepolicy::load_policy(args.policy.policy.as_deref(), &cwd)?;
-            let files = sourcepolicy::resolve_files(&args.files, &loaded)?;
-            let rows = sourcepolicy::engine::list_sources(&files, &loaded.policy)?;
-            emit(&match args.format {
-                EntriesFormat::Json => report::entries::render_json(&rows),
-                EntriesFormat::Table => report::entries::render_table(&rows, width()),
-            });
-            Ok(0)
+            let loaded = policy_for(&args.policy, &cwd, color)?;
+            let (inputs, missing) =
+                inputs_for(&args.files, args.stdin_filename.as_deref(), &loaded, color);
+            let (rows, failed) = sourcepolicy::engine::list_inputs(&inputs, &loaded.policy);
+            for e in &failed {
+                print_error(e, color);
+            }
+            let unread = missing + failed.len();
+            if unread == 0 || !rows.is_empty() {
+                emit(&match args.format {
+                    EntriesFormat::Json => report::entries::render_json(&rows),
+                    EntriesFormat::Human => report::entries::render_table(&rows, width()),
+                });
+            }
+            Ok(if unread > 0 { 2 } else { 0 })
         }
         Command::Explain { rule } => {
             emit(&sourcepolicy::explain(rule.as_deref())?);
@@ -191,21 +268,30 @@ fn run(cli: Cli) -> Result<u8, Error> {
         Command::Init { path } => {
             sourcepolicy::policy::load::init(&path)?;
             emit(&format!(
-                "wrote {}: the default policy, commented key by key; delete what you do not change\n",
+                "wrote {}: the default policy, commented key by key; to add to a list, write \
+                 extend_<key> (e.g. extend_hosts) in your own table, and delete what you do not change\n",
                 path.display()
             ));
             Ok(0)
         }
         Command::Policy { policy } => {
-            let loaded = sourcepolicy::load_policy(policy.policy.as_deref(), &cwd)?;
+            let loaded = policy_for(&policy, &cwd, color)?;
             let origin = match &loaded.path {
                 Some(p) => format!(
-                    "# The built-in policy with {} layered on top.\n\n",
+                    "# The policy in effect: the built-in policy with {} layered on top.\n\
+                     # Each value is followed by where it came from.\n",
                     p.display()
                 ),
-                None => "# The built-in policy (no policy.toml found).\n\n".to_string(),
+                None => "# The policy in effect: the built-in policy (no policy file found).\n"
+                    .to_string(),
             };
-            emit(&(origin + &loaded.policy.to_toml()));
+            emit(&(origin + &loaded.layering.show()));
+            Ok(0)
+        }
+        Command::Completions { shell } => {
+            let mut buf = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "sourcepolicy", &mut buf);
+            emit(&String::from_utf8_lossy(&buf));
             Ok(0)
         }
     }

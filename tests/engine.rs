@@ -77,7 +77,7 @@ See [it](#{fragment}).
         let misses: Vec<&str> = rules
             .iter()
             .zip(&found)
-            .filter(|(_, r)| r.3.contains("no heading has"))
+            .filter(|(_, r)| r.3.contains("no heading"))
             .map(|(rule, _)| *rule)
             .collect();
         assert_eq!(misses, expected, "#{fragment}: {found:?}");

@@ -216,7 +216,7 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
                     }
                     NodeValue::HtmlInline(_) | NodeValue::HtmlBlock(_) => {
                         let block = matches!(data.value, NodeValue::HtmlBlock(_));
-                        b.scan_html(span, block, stack.last_mut());
+                        b.scan_html(span, block, section, stack.last_mut());
                         if !block {
                             if let Some(c) = stack.last_mut() {
                                 c.buf.blank();
@@ -346,9 +346,16 @@ impl Builder<'_> {
             .push(Block::new(c.kind, c.section, c.span, c.buf, entry));
     }
 
-    /// Records the comments and explicit anchors of a piece of raw HTML; comments inside a
-    /// block being collected belong to it.
-    fn scan_html(&mut self, span: Range<usize>, block: bool, within: Option<&mut Collector>) {
+    /// Records the comments, anchors (any element's `id`, `name` on `<a>`) and link targets
+    /// (`<a href>`, `<img src>`: links, never sources of an entry) of a piece of raw HTML;
+    /// comments inside a block being collected belong to it.
+    fn scan_html(
+        &mut self,
+        span: Range<usize>,
+        block: bool,
+        section: usize,
+        within: Option<&mut Collector>,
+    ) {
         let Some(raw) = self.text.get(span.clone()) else {
             return;
         };
@@ -364,7 +371,24 @@ impl Builder<'_> {
         if let Some(col) = within {
             col.comments.extend(first..self.doc.comments.len());
         }
-        self.doc.html_anchors.extend(html::anchors(raw));
+        let tags = html::tags(raw, span.start);
+        self.doc.html_anchors.extend(tags.anchors);
+        for l in tags.links {
+            self.doc.links.push(Link {
+                target: crate::target::parse(&l.url, self.targets),
+                url: l.url,
+                text: l.text,
+                span: l.span,
+                dest: Some(l.dest),
+                section,
+                kind: if l.image {
+                    LinkKind::Image
+                } else {
+                    LinkKind::Inline
+                },
+                entry: None,
+            });
+        }
     }
 
     /// Links sections to their parents and detects a lone H1 title.

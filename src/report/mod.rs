@@ -95,6 +95,10 @@ pub struct RunReport {
     /// Problems of the run itself, for the user but not findings (an unreadable link cache,
     /// no network): `main` prints them to standard error.
     pub notes: Vec<String>,
+    /// How many inputs could not be read (reported on their own; the run exits 2).
+    pub unread: usize,
+    /// The policy in use, as the human summary names it (a file, or "built-in").
+    pub policy: Option<String>,
 }
 
 impl RunReport {
@@ -117,6 +121,8 @@ impl RunReport {
             files,
             totals: t,
             notes: Vec::new(),
+            unread: 0,
+            policy: None,
         }
     }
 }

@@ -209,8 +209,13 @@ pub fn selectors() -> Vec<&'static str> {
 
 /// The table of all rules, as `explain` prints it and README.md shows it.
 pub fn table() -> String {
+    table_of(None)
+}
+
+/// The table of one family's rules (None: all), in the same style as `table`.
+pub fn table_of(family: Option<&str>) -> String {
     let mut s = String::from("| rule | default | fires when |\n|---|---|---|\n");
-    for r in all() {
+    for r in all().filter(|r| family.is_none_or(|f| r.family() == f)) {
         s.push_str(&format!(
             "| `{}` | {} | {} |\n",
             r.name,

@@ -113,7 +113,10 @@ pub fn unclassified(cx: &Context) -> Vec<Finding> {
                 ),
             )
             .label("unclassified source")
-            .help(super::evidence::unclassified_help(cx, l).unwrap_or_else(|| "replace it with the primary source, declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), or add its host to [sources.<kind>] hosts in policy.toml".into()))
+            .help(super::evidence::unclassified_help(cx, l).unwrap_or_else(|| match &link.target {
+                Target::Web(w) => format!("replace it with the primary source, declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), or add `extend_hosts = [\"{}\"]` under [sources.<kind>] in your policy file", w.host),
+                _ => "replace it with the primary source, or declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->)".to_string(),
+            }))
             .data(json!({"url": link.url, "host": host_of(&link.target, &link.url), "reason": c.reason}))
         })
         .collect()
