@@ -10,11 +10,12 @@
 use crate::changed::{Changes, FileChanges, LineSet};
 use crate::classify::Classifier;
 use crate::date::Date;
-use crate::error::{did_you_mean, Error};
+use crate::error::{did_you_mean_rule, Error};
 use crate::facts::Facts;
 use crate::finding::{covers, Finding, Level, Rule};
 use crate::fix::{Edit, Fix};
-use crate::input::SourceFile;
+use crate::input::{Input, SourceFile};
+use crate::net::{NetOptions, Progress, Request};
 use crate::parse::{parse, Parsed};
 use crate::policy::Policy;
 use crate::report::entries::SourceRow;
@@ -32,14 +33,23 @@ pub struct Selection {
 }
 
 impl Selection {
-    /// Validates rule names and families; unknown ones are an error with a suggestion.
+    /// Validates rule names and families (spaces around names and empty items are dropped:
+    /// `--select "link, source"`); unknown ones are an error with a suggestion.
     pub fn new(select: &[String], ignore: &[String]) -> Result<Selection, Error> {
         let known = rules::selectors();
-        for (flag, list) in [("--select", select), ("--ignore", ignore)] {
+        let clean = |list: &[String]| -> Vec<String> {
+            list.iter()
+                .map(|s| s.trim())
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect()
+        };
+        let (select, ignore) = (clean(select), clean(ignore));
+        for (flag, list) in [("--select", &select), ("--ignore", &ignore)] {
             for s in list {
                 if !known.contains(&s.as_str()) {
                     let mut e = Error::new(format!("{flag}: unknown rule or family `{s}`"));
-                    e = match did_you_mean(s, known.iter().copied()) {
+                    e = match did_you_mean_rule(s, known.iter().copied()) {
                         Some(k) => e.with_help(format!("did you mean `{k}`?")),
                         None => e.with_help("`sourcepolicy explain` lists every rule"),
                     };
@@ -47,10 +57,7 @@ impl Selection {
                 }
             }
         }
-        Ok(Selection {
-            select: select.to_vec(),
-            ignore: ignore.to_vec(),
-        })
+        Ok(Selection { select, ignore })
     }
 
     pub fn allows(&self, rule: &str) -> bool {
@@ -65,8 +72,8 @@ pub struct LintOptions {
     /// The date frontier rules judge against.
     pub today: Date,
     pub selection: Selection,
-    /// Whether rules that need live link results run.
-    pub online: bool,
+    /// `--online`: how to check links live (the rules that need live results run only then).
+    pub online: Option<NetOptions>,
     /// `--changed-since`: report only findings on the lines each file changed (None: all).
     pub changes: Option<Changes>,
     /// `--fix` / `--diff`: apply safe fixes and lint again until nothing changes; the report
@@ -82,7 +89,7 @@ impl LintOptions {
         LintOptions {
             today,
             selection: Selection::default(),
-            online: false,
+            online: None,
             changes: None,
             fix: false,
             overview: false,
@@ -122,26 +129,35 @@ impl<'p> Engine<'p> {
     }
 
     /// Whether a rule runs: selected, not turned off by the policy, and online only when the
-    /// run is.
+    /// live facts were gathered.
     pub fn enabled(&self, rule: &Rule) -> bool {
-        (!rule.online || self.opts.online)
+        (!rule.online || self.facts.online())
             && self.opts.selection.allows(rule.name)
             && self.policy.level_for(rule.name) != Some(Level::Off)
     }
 
-    /// Lints one file through every phase.
+    /// Lints one file through every phase (offline; an online run gathers the live facts of
+    /// all its files first, see `lint_paths`).
     pub fn lint(&mut self, file: SourceFile) -> FileReport {
+        let parsed = parse(file, self.policy);
+        self.lint_parsed(parsed)
+    }
+
+    /// The phases after parsing.
+    fn lint_parsed(&mut self, parsed: Parsed) -> FileReport {
+        if self.facts.tracks_inputs() {
+            if let Some(c) = parsed
+                .file
+                .path
+                .as_deref()
+                .and_then(|p| std::fs::canonicalize(p).ok())
+            {
+                self.facts.linted(c, parsed.doc.anchors());
+            }
+        }
         // Only the changed lines count, unless the file is new (or without a path).
-        let mut changed: Option<LineSet> = match self
-            .opts
-            .changes
-            .as_ref()
-            .and_then(|c| c.of(file.path.as_deref()))
-        {
-            Some(FileChanges::Lines(l)) => Some(l.clone()),
-            Some(FileChanges::Whole) | None => None,
-        };
-        let mut parsed = parse(file, self.policy);
+        let mut changed = self.changed_lines(&parsed.file);
+        let mut parsed = parsed;
         let (mut findings, mut hidden) = self.findings(&parsed, changed.as_ref());
         let mut fixed = Vec::new();
         let mut original = None;
@@ -180,12 +196,19 @@ impl<'p> Engine<'p> {
         report
     }
 
+    /// The lines of a file that `--changed-since` keeps findings on (None: all of them).
+    fn changed_lines(&self, file: &SourceFile) -> Option<LineSet> {
+        match self.opts.changes.as_ref()?.of(file.path.as_deref())? {
+            FileChanges::Lines(l) => Some(l.clone()),
+            FileChanges::Whole => None,
+        }
+    }
+
     /// Facts, rules, suppressions, levels and selection, then the `--changed-since` filter:
     /// the findings of one parsed file, and how many the filter left out.
     fn findings(&mut self, parsed: &Parsed, changed: Option<&LineSet>) -> (Vec<Finding>, usize) {
         let repo_root = parsed.file.base_dir().and_then(crate::input::repo_root);
-        // Facts: the only I/O after reading. (Live link checks request only the links of
-        // `crate::changed::links_in_scope(&parsed.doc, &parsed.file.lines, changed)`.)
+        // Facts: the only I/O after reading (the live ones were gathered for all files first).
         self.facts.gather_local(
             &parsed.file,
             &parsed.doc,
@@ -250,6 +273,40 @@ impl<'p> Engine<'p> {
         Overview::new(&parsed.doc, cx.classes(), frontier)
     }
 
+    /// The web links of a parsed file to check live: every http(s) link; the pages of sources
+    /// the rules need to see (reports, unclassified sources, and repositories when a token can
+    /// ask GitHub's API) are read for facts.
+    fn web_requests(&self, parsed: &Parsed, token: bool) -> Vec<Request> {
+        let run = RunContext {
+            policy: self.policy,
+            facts: &self.facts,
+            today: self.opts.today,
+            classifier: &self.classifier,
+        };
+        let cx = Context::new(parsed, &run, None);
+        let classes = cx.classes();
+        // Under `--changed-since`, only the links on changed lines are requested.
+        let changed = self.changed_lines(&parsed.file);
+        crate::changed::links_in_scope(&parsed.doc, &parsed.file.lines, changed.as_ref())
+            .into_iter()
+            .map(|i| (i, &parsed.doc.links[i]))
+            .filter(|(_, l)| matches!(l.target, crate::target::Target::Web(_)))
+            .map(|(i, l)| {
+                let read_page = classes[i].as_ref().is_some_and(|c| match c.kind {
+                    Some(crate::classify::Kind::Report) => true,
+                    Some(crate::classify::Kind::Repo) => token,
+                    Some(_) => false,
+                    None => c.inadmissible.is_none(),
+                });
+                Request {
+                    url: l.url.trim().to_string(),
+                    read_page,
+                    fragment: None,
+                }
+            })
+            .collect()
+    }
+
     /// The rules phase: every enabled check over one parsed file.
     fn check(&self, parsed: &Parsed, repo_root: Option<&Path>) -> Vec<Finding> {
         let run = RunContext {
@@ -284,21 +341,116 @@ impl<'p> Engine<'p> {
     }
 }
 
-/// Reads and lints files one at a time; the first unreadable file fails the run.
-pub fn lint_files(
+impl Engine<'_> {
+    /// The facts phase's live part: checks the web links of every parsed file at once, so
+    /// that each URL of the run is requested once, whatever file holds it.
+    fn gather_web(
+        &mut self,
+        parsed: &[Parsed],
+        net: &NetOptions,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<(), Error> {
+        let token = net.github_token.is_some();
+        let requests: Vec<Request> = parsed
+            .iter()
+            .flat_map(|p| self.web_requests(p, token))
+            .collect();
+        self.facts
+            .gather_web(&requests, net, progress)
+            .map_err(|e| Error::new(e.to_string()))
+    }
+}
+
+/// Reads and lints files (see `lint_inputs`); the first unreadable file fails the run.
+pub fn lint_paths(
     paths: &[PathBuf],
     policy: &Policy,
     opts: &LintOptions,
+    progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<RunReport, Error> {
+    let inputs: Vec<Input> = paths.iter().cloned().map(Input::File).collect();
+    let (report, mut failed) = lint_inputs(&inputs, policy, opts, progress);
+    match failed.is_empty() {
+        true => Ok(report),
+        false => Err(failed.remove(0)),
+    }
+}
+
+/// Reads and lints inputs. An input that cannot be read is returned with the report of the
+/// others (the run then exits 2). Offline, each input is read, parsed and linted before the
+/// next is read (memory bounded by the largest file); online, every input is parsed first so
+/// that the live check requests each URL of the run once. `progress` hears about the live
+/// check.
+pub fn lint_inputs(
+    inputs: &[Input],
+    policy: &Policy,
+    opts: &LintOptions,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> (RunReport, Vec<Error>) {
     let mut engine = Engine::new(policy, opts);
-    let mut files = Vec::with_capacity(paths.len());
-    for p in paths {
-        let file = crate::input::read_file(p, policy.list.max_file_bytes)?;
-        files.push(engine.lint(file));
+    // With several inputs, a file that one links (with a #fragment) and the run lints is
+    // read once: the facts phase shares what it reads.
+    let canonical: Vec<Option<PathBuf>> = inputs
+        .iter()
+        .map(|i| match i {
+            Input::File(p) if inputs.len() > 1 => std::fs::canonicalize(p).ok(),
+            _ => None,
+        })
+        .collect();
+    engine
+        .facts
+        .expect_inputs(canonical.iter().flatten().cloned());
+    let read = |engine: &mut Engine, input: &Input, canonical: &Option<PathBuf>| {
+        let kept = canonical.as_deref().and_then(|c| engine.facts.take_read(c));
+        kept.map_or_else(
+            || crate::input::read_input(input, policy.list.max_file_bytes),
+            Ok,
+        )
+    };
+    let mut files = Vec::with_capacity(inputs.len());
+    let mut failed = Vec::new();
+    match &opts.online {
+        None => {
+            for (input, canonical) in inputs.iter().zip(&canonical) {
+                match read(&mut engine, input, canonical) {
+                    Ok(file) => files.push(engine.lint(file)),
+                    Err(e) => failed.push(e),
+                }
+            }
+        }
+        Some(net) => {
+            let mut parsed = Vec::with_capacity(inputs.len());
+            for (input, canonical) in inputs.iter().zip(&canonical) {
+                match read(&mut engine, input, canonical) {
+                    Ok(file) => parsed.push(parse(file, policy)),
+                    Err(e) => failed.push(e),
+                }
+            }
+            match engine.gather_web(&parsed, net, progress) {
+                Ok(()) => files.extend(parsed.into_iter().map(|p| engine.lint_parsed(p))),
+                Err(e) => failed.push(e),
+            }
+        }
     }
     let mut report = RunReport::new(files);
+    report.unread = failed.len();
     report.changed_since = opts.changes.as_ref().map(|c| c.reference.clone());
-    Ok(report)
+    if let Some(web) = engine.facts.web_facts() {
+        report.notes.extend(web.warnings.iter().cloned());
+        // The job summary's live links: what was requested, and what the rules made of it.
+        let count = |rule: &str| {
+            report
+                .findings()
+                .filter(|(_, r)| r.finding.rule.name == rule)
+                .count()
+        };
+        report.links = Some(crate::report::LinkTotals {
+            checked: web.stats.urls,
+            broken: count("link/broken"),
+            unverified: count("link/unverified"),
+        });
+    }
+    (report, failed)
 }
 
 /// The `--fix` phase over one file: the safe fixes its findings carry, applied where they do
@@ -360,24 +512,49 @@ fn fix_pass(parsed: &Parsed, findings: &[Finding]) -> Option<FixPass> {
 
 /// Every source of every file, with its classification.
 pub fn list_sources(paths: &[PathBuf], policy: &Policy) -> Result<Vec<SourceRow>, Error> {
+    let inputs: Vec<Input> = paths.iter().cloned().map(Input::File).collect();
+    let (rows, mut failed) = list_inputs(&inputs, policy);
+    match failed.is_empty() {
+        true => Ok(rows),
+        false => Err(failed.remove(0)),
+    }
+}
+
+/// Every source of every readable input, with its classification; and the inputs that could
+/// not be read.
+pub fn list_inputs(inputs: &[Input], policy: &Policy) -> (Vec<SourceRow>, Vec<Error>) {
     let opts = LintOptions::new(Date::today_utc());
     let engine = Engine::new(policy, &opts);
     let mut rows = Vec::new();
-    for p in paths {
-        let file = crate::input::read_file(p, policy.list.max_file_bytes)?;
-        rows.extend(engine.entries(file));
+    let mut failed = Vec::new();
+    for input in inputs {
+        match crate::input::read_input(input, policy.list.max_file_bytes) {
+            Ok(file) => rows.extend(engine.entries(file)),
+            Err(e) => failed.push(e),
+        }
     }
-    Ok(rows)
+    (rows, failed)
 }
 
 /// Lints a text as if it were the file `name` (relative links resolve from its folder).
+///
+/// # Panics
+/// With `opts.online`, when the live checker cannot start (no async runtime); the binary
+/// uses `lint_paths`, which reports that as an error.
 pub fn lint_text(
     name: &str,
     text: impl Into<String>,
     policy: &Policy,
     opts: &LintOptions,
 ) -> FileReport {
-    Engine::new(policy, opts).lint(SourceFile::from_text(name, text))
+    let mut engine = Engine::new(policy, opts);
+    let parsed = parse(SourceFile::from_text(name, text), policy);
+    if let Some(net) = &opts.online {
+        if let Err(e) = engine.gather_web(std::slice::from_ref(&parsed), net, &|_| {}) {
+            panic!("{}", e.message);
+        }
+    }
+    engine.lint_parsed(parsed)
 }
 
 /// The sources of a text as if it were the file `name`.

@@ -108,6 +108,55 @@ pub fn did_you_mean<'a>(
     .map(|(_, c)| c)
 }
 
+/// The rule or family name a misspelt or partial one most likely means, among `names` (rule
+/// names `family/rule` and family names): a close name (`strucutre` → `structure`), the rule
+/// part alone (`toc-mismatch` → `structure/toc-mismatch`), or a rule part that is a likely
+/// typo or abbreviation within its family (`link/dupe` → `link/duplicate`).
+pub fn did_you_mean_rule<'a>(
+    word: &str,
+    names: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let names: Vec<&'a str> = names.into_iter().collect();
+    let word = word.trim().to_lowercase();
+    if let Some(s) = did_you_mean(&word, names.iter().copied()) {
+        return Some(s);
+    }
+    let (family, part) = match word.split_once('/') {
+        Some((f, p)) => (Some(f), p),
+        None => (None, word.as_str()),
+    };
+    // Rules whose family is the one written (or close to it), with their rule part.
+    let rules: Vec<(&'a str, &'a str)> = names
+        .iter()
+        .filter_map(|n| n.split_once('/').map(|(f, p)| (*n, f, p)))
+        .filter(|(_, f, _)| family.is_none_or(|w| w == *f || did_you_mean(w, [*f]).is_some()))
+        .map(|(n, _, p)| (n, p))
+        .collect();
+    if part.is_empty() {
+        return None;
+    }
+    if let Some((n, _)) = rules.iter().find(|(_, p)| *p == part) {
+        return Some(n);
+    }
+    if let Some(p) = did_you_mean(part, rules.iter().map(|(_, p)| *p)) {
+        return rules.iter().find(|(_, q)| *q == p).map(|(n, _)| *n);
+    }
+    // An abbreviation: the longest shared start, at least three characters, and only one rule
+    // with it.
+    let shared = |p: &str| {
+        part.chars()
+            .zip(p.chars())
+            .take_while(|(a, b)| a == b)
+            .count()
+    };
+    let best = rules.iter().map(|(_, p)| shared(p)).max().unwrap_or(0);
+    let mut with_best = rules.iter().filter(|(_, p)| shared(p) == best);
+    match (with_best.next(), with_best.next()) {
+        (Some((n, _)), None) if best >= 3 => Some(n),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,5 +169,32 @@ mod tests {
         assert_eq!(did_you_mean("colour", keys), None);
         assert_eq!(did_you_mean("two", ["t", "three"]), None);
         assert_eq!(did_you_mean("htps", ["http", "https"]), Some("https"));
+    }
+
+    #[test]
+    fn suggests_rule_names_from_parts_and_abbreviations() {
+        let names = [
+            "structure/toc-mismatch",
+            "structure/empty-section",
+            "link/duplicate",
+            "link/insecure",
+            "link/missing-file",
+            "perf/missing-context",
+            "structure",
+            "link",
+            "perf",
+        ];
+        let s = |w: &str| did_you_mean_rule(w, names);
+        assert_eq!(s("toc-mismatch"), Some("structure/toc-mismatch"));
+        assert_eq!(s("toc-mismach"), Some("structure/toc-mismatch"));
+        assert_eq!(s("link/dupe"), Some("link/duplicate"));
+        assert_eq!(s("lnk/dupe"), Some("link/duplicate"));
+        assert_eq!(s("strucutre"), Some("structure"));
+        assert_eq!(s(" Link/Insecure "), Some("link/insecure"));
+        // `missing` starts two rules of different families: no guess.
+        assert_eq!(s("missing"), None);
+        assert_eq!(s("perf/missing"), Some("perf/missing-context"));
+        assert_eq!(s("colour"), None);
+        assert_eq!(s("zzz/qqqq"), None);
     }
 }

@@ -1,12 +1,13 @@
 //! The facts phase: what the rules need to know about the world outside the file, gathered by
 //! the engine before the rules run (the rules themselves never do I/O). Offline: which local
-//! files exist and the anchors of linked Markdown files, each read once per run.
+//! files exist and the anchors of linked Markdown files, each read once per run. Online: the
+//! live result of every web link of the run (`crate::net`), each URL requested once.
 
 use crate::document::Document;
 use crate::input::SourceFile;
 use crate::slug::AnchorSet;
 use crate::target::{Target, TargetOptions};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// What a relative link's path is on disk.
@@ -30,6 +31,24 @@ pub enum Anchors {
 #[derive(Debug, Default)]
 pub struct Facts {
     local: HashMap<PathBuf, LocalFile>,
+    /// The run's input files (canonical paths), when it has several: a file both linked (with
+    /// a `#fragment`) and linted is read once.
+    inputs: HashSet<PathBuf>,
+    /// The anchors of the inputs linted so far.
+    linted: HashMap<PathBuf, AnchorSet>,
+    /// Inputs read early for their anchors, kept until the engine lints them.
+    kept: HashMap<PathBuf, SourceFile>,
+    /// With `--online`: the live results, keyed by the link's URL as written (trimmed).
+    web: Option<WebFacts>,
+}
+
+/// What `--online` learned.
+#[derive(Debug, Default)]
+pub struct WebFacts {
+    pub results: HashMap<String, crate::net::LinkResult>,
+    pub stats: crate::net::Stats,
+    /// Problems of the check itself (an unreadable cache, no network), each once.
+    pub warnings: Vec<String>,
 }
 
 /// Where a relative link of a file in `base` points: `/x` from the repository root, anything
@@ -48,6 +67,80 @@ fn is_markdown(p: &Path) -> bool {
 }
 
 impl Facts {
+    /// Whether live results were gathered (the run is `--online`).
+    pub fn online(&self) -> bool {
+        self.web.is_some()
+    }
+
+    /// The live result of a web link (by its URL as written), when the run is online.
+    pub fn web(&self, url: &str) -> Option<&crate::net::LinkResult> {
+        self.web.as_ref()?.results.get(url.trim())
+    }
+
+    /// What the live check learned, when the run is online.
+    pub fn web_facts(&self) -> Option<&WebFacts> {
+        self.web.as_ref()
+    }
+
+    /// Checks every requested URL live, once each (the only network I/O of a run).
+    pub fn gather_web(
+        &mut self,
+        requests: &[crate::net::Request],
+        opts: &crate::net::NetOptions,
+        progress: &(dyn Fn(crate::net::Progress) + Sync),
+    ) -> Result<(), crate::net::NetError> {
+        let run = crate::net::check(requests, opts, progress)?;
+        self.web = Some(WebFacts {
+            results: run.results,
+            stats: run.stats,
+            warnings: run.warnings,
+        });
+        Ok(())
+    }
+
+    /// Tells the facts phase which files the run will lint (canonical paths).
+    pub fn expect_inputs(&mut self, paths: impl IntoIterator<Item = PathBuf>) {
+        self.inputs.extend(paths);
+    }
+
+    /// Whether the run lints several files (and so shares what it reads between them).
+    pub fn tracks_inputs(&self) -> bool {
+        !self.inputs.is_empty()
+    }
+
+    /// Records the anchors of an input the engine has just parsed.
+    pub fn linted(&mut self, canonical: PathBuf, anchors: AnchorSet) {
+        if self.inputs.contains(&canonical) {
+            self.linted.insert(canonical, anchors);
+        }
+    }
+
+    /// An input this phase already read (for its anchors), handed over to be linted.
+    pub fn take_read(&mut self, canonical: &Path) -> Option<SourceFile> {
+        self.kept.remove(canonical)
+    }
+
+    /// The anchors of a linked Markdown file: those of an input already linted, else read
+    /// (and kept for the engine when it is an input still to lint).
+    fn anchors_for(&mut self, target: &Path, max_bytes: u64) -> Anchors {
+        let canonical = if self.inputs.is_empty() {
+            None
+        } else {
+            std::fs::canonicalize(target).ok()
+        };
+        if let Some(a) = canonical.as_ref().and_then(|c| self.linted.get(c)) {
+            return Anchors::Read(a.clone());
+        }
+        let Ok(file) = crate::input::read_file(target, max_bytes) else {
+            return Anchors::Unreadable;
+        };
+        let anchors = anchors_of(&file);
+        if let Some(c) = canonical.filter(|c| self.inputs.contains(c)) {
+            self.kept.insert(c, file);
+        }
+        Anchors::Read(anchors)
+    }
+
     /// What is known about the local path a link resolves to.
     pub fn local(&self, path: &Path) -> Option<&LocalFile> {
         self.local.get(path)
@@ -87,7 +180,7 @@ impl Facts {
                 Ok(m) if m.is_dir() => LocalFile::Folder,
                 Ok(m) if m.is_file() && is_markdown(&target) => {
                     LocalFile::Markdown(if wants_anchors {
-                        anchors_of(&target, max_bytes).map_or(Anchors::Unreadable, Anchors::Read)
+                        self.anchors_for(&target, max_bytes)
                     } else {
                         Anchors::NotRead
                     })
@@ -99,15 +192,51 @@ impl Facts {
     }
 }
 
-/// The anchors of a Markdown file, or None if it cannot be read.
-fn anchors_of(path: &Path, max_bytes: u64) -> Option<AnchorSet> {
-    let file = crate::input::read_file(path, max_bytes).ok()?;
+/// The anchors of a Markdown file.
+fn anchors_of(file: &SourceFile) -> AnchorSet {
     let doc = Document::parse(
-        &file,
+        file,
         TargetOptions {
             schemes: &[],
             tracking: &[],
         },
     );
-    Some(doc.anchors())
+    doc.anchors()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file both linked (with a fragment) and linted is read once: the facts phase keeps
+    /// what it read for the engine, and answers later links from the linted file's anchors.
+    #[test]
+    fn linked_inputs_are_read_once() {
+        let dir = std::env::temp_dir().join(format!("sp-facts-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let b = dir.join("b.md");
+        std::fs::write(&b, "# B\n\n## Part\n").unwrap();
+        let b = std::fs::canonicalize(&b).unwrap();
+        let mut facts = Facts::default();
+        facts.expect_inputs([b.clone()]);
+        let a = SourceFile::from_text(
+            &dir.join("a.md").display().to_string(),
+            "See [b](b.md#part).\n",
+        );
+        let opts = TargetOptions {
+            schemes: &[],
+            tracking: &[],
+        };
+        facts.gather_local(&a, &Document::parse(&a, opts), None, 1 << 20);
+        // Gone from disk: what was read is handed over, not read again.
+        std::fs::remove_file(&b).unwrap();
+        let kept = facts.take_read(&b).expect("kept for the engine");
+        assert_eq!(kept.text, "# B\n\n## Part\n");
+        // Once linted, its anchors answer links without reading it again (the file on disk
+        // no longer has `#part`).
+        std::fs::write(&b, "# Other\n").unwrap();
+        facts.linted(b.clone(), AnchorSet::new(["part"]));
+        assert!(matches!(facts.anchors_for(&b, 1 << 20), Anchors::Read(a) if a.contains("part")));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

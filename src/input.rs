@@ -45,6 +45,17 @@ impl SourceFile {
     }
 }
 
+/// One input to read (what `walk` resolves the user's names to).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    File(PathBuf),
+    /// Standard input; `name` (from `--stdin-filename`) is the path reports show and relative
+    /// links resolve from.
+    Stdin {
+        name: Option<PathBuf>,
+    },
+}
+
 /// The folder holding `.git` at or above `start`, if any (a file or a folder named `.git`:
 /// worktrees and submodules have a file).
 pub fn repo_root(start: &Path) -> Option<PathBuf> {
@@ -119,6 +130,26 @@ pub fn read_file(path: &Path, max_bytes: u64) -> Result<SourceFile, Error> {
         shown_name(path),
         text,
     ))
+}
+
+/// Reads one input: a file, or standard input (named by `--stdin-filename`, else `<stdin>`;
+/// relative links resolve from the named file's folder, and are not judged without a name).
+pub fn read_input(input: &Input, max_bytes: u64) -> Result<SourceFile, Error> {
+    match input {
+        Input::File(p) => read_file(p, max_bytes),
+        Input::Stdin { name } => {
+            let shown = name
+                .as_deref()
+                .map_or_else(|| "<stdin>".to_string(), shown_name);
+            let text = read_bounded(
+                std::io::stdin().lock(),
+                &shown,
+                max_bytes,
+                "[list] max_file_bytes",
+            )?;
+            Ok(SourceFile::new(name.clone(), shown, text))
+        }
+    }
 }
 
 /// Reads a UTF-8 text file of at most `max_bytes`; `limit_key` names the setting that raises

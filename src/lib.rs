@@ -27,6 +27,7 @@ pub mod changed;
 pub mod classify;
 pub mod cli;
 pub mod date;
+pub mod devices;
 pub mod directive;
 pub mod document;
 pub mod engine;
@@ -35,46 +36,68 @@ pub mod facts;
 pub mod finding;
 pub mod fix;
 pub mod input;
+#[doc(hidden)]
+pub mod invariants;
 pub mod lines;
+pub mod net;
 pub mod parse;
 pub mod policy;
 pub mod report;
 pub mod rules;
 pub mod slug;
 pub mod target;
+pub mod units;
+pub mod walk;
 
 use error::Error;
 use policy::LoadedPolicy;
 use std::path::{Path, PathBuf};
 
-/// Loads `explicit`, else the nearest `policy.toml` from `cwd` up to the repository root,
-/// else the embedded default.
+/// Loads `explicit`, else the policy file discovery finds from `cwd` (`sourcepolicy.toml`,
+/// `.sourcepolicy.toml`, `policy.toml`, up to the repository root), else the embedded default.
 pub fn load_policy(explicit: Option<&Path>, cwd: &Path) -> Result<LoadedPolicy, Error> {
     policy::load(explicit, cwd, &rules::selectors())
 }
 
-/// The files to lint: those given, else the policy's `[list] files` (relative to the policy
-/// file's folder), else README.md.
-pub fn resolve_files(given: &[PathBuf], loaded: &LoadedPolicy) -> Result<Vec<PathBuf>, Error> {
-    if !given.is_empty() {
-        return Ok(given.to_vec());
+/// The inputs to read: those given (files, folders, globs, `-` for standard input named
+/// `stdin_name`), else the policy's `[list] files` (relative to the project folder the policy
+/// was discovered in, else the current folder; globs allowed), else README.md.
+pub fn resolve_files(
+    given: &[PathBuf],
+    stdin_name: Option<&Path>,
+    loaded: &LoadedPolicy,
+) -> walk::Inputs {
+    // `--stdin-filename` alone means standard input (as in ruff); with FILES it names `-`.
+    if given.is_empty() && stdin_name.is_some() {
+        return walk::resolve(&[PathBuf::from("-")], stdin_name);
     }
-    let dir = loaded
-        .path
-        .as_deref()
-        .and_then(Path::parent)
-        .filter(|d| !d.as_os_str().is_empty());
+    if !given.is_empty() {
+        let mut found = walk::resolve(given, stdin_name);
+        if stdin_name.is_some() && !given.iter().any(|g| g.as_os_str() == "-") {
+            found.warnings.push(
+                "--stdin-filename names standard input, but `-` is not among the FILES".into(),
+            );
+        }
+        return found;
+    }
+    let base = &loaded.base;
     let files: Vec<PathBuf> = loaded
         .policy
         .list
         .files
         .iter()
-        .map(|f| dir.map_or_else(|| PathBuf::from(f), |d| d.join(f)))
+        .map(|f| {
+            if base == Path::new(".") {
+                PathBuf::from(f)
+            } else {
+                base.join(f)
+            }
+        })
         .collect();
     if files.is_empty() {
-        return Ok(vec![PathBuf::from("README.md")]);
+        return walk::resolve(&[PathBuf::from("README.md")], None);
     }
-    Ok(files)
+    walk::resolve(&files, None)
 }
 
 /// `explain`: a rule's explanation, a family's rules, or (None) the table of all rules.
@@ -92,20 +115,10 @@ pub fn explain(rule: Option<&str>) -> Result<String, Error> {
         ));
     }
     if rules::families().contains(&name) {
-        let mut s = format!("Rules of the `{name}` family:\n\n");
-        for r in rules::all().filter(|r| r.family() == name) {
-            s.push_str(&format!(
-                "  {:<30} {:<8} {}\n",
-                r.name,
-                r.severity.as_str(),
-                r.summary
-            ));
-        }
-        s.push_str("\n`sourcepolicy explain RULE` explains one.\n");
-        return Ok(s);
+        return Ok(rules::table_of(Some(name)));
     }
     let mut e = Error::new(format!("no rule or family named `{name}`"));
-    e = match error::did_you_mean(name, rules::selectors()) {
+    e = match error::did_you_mean_rule(name, rules::selectors()) {
         Some(s) => e.with_help(format!("did you mean `{s}`?")),
         None => e.with_help("`sourcepolicy explain` lists every rule"),
     };

@@ -1,11 +1,14 @@
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use sourcepolicy::changed::Changes;
-use sourcepolicy::cli::{Cli, Command, EntriesFormat};
+use sourcepolicy::cli::{Cli, ColorChoice, Command, EntriesFormat, PolicyArg};
 use sourcepolicy::date::Date;
 use sourcepolicy::engine::{LintOptions, Selection};
 use sourcepolicy::error::Error;
+use sourcepolicy::policy::LoadedPolicy;
 use sourcepolicy::report::{self, Format, RunReport};
+use sourcepolicy::walk::Input;
 use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -23,40 +26,67 @@ fn main() -> ExitCode {
         eprintln!("sourcepolicy: internal error: {msg}{at}; please report it with the input");
     }));
     let cli = Cli::parse();
+    let color = cli.color;
     match std::panic::catch_unwind(|| run(cli)) {
         Ok(Ok(code)) => ExitCode::from(code),
         Ok(Err(e)) => {
-            print_error(&e);
+            print_error(&e, color);
             ExitCode::from(2)
         }
         Err(_) => ExitCode::from(2),
     }
 }
 
-fn color_on(stream_is_tty: bool) -> bool {
-    report::human::color_enabled(stream_is_tty, std::env::var_os("NO_COLOR").as_deref())
+/// Whether to colour a stream: `--color always|never`, else (auto) never with `NO_COLOR`,
+/// always with `FORCE_COLOR` or `CLICOLOR_FORCE`, else on a terminal.
+fn color_on(choice: ColorChoice, stream_is_tty: bool) -> bool {
+    let forced = match choice {
+        ColorChoice::Always => Some(true),
+        ColorChoice::Never => Some(false),
+        ColorChoice::Auto => None,
+    };
+    report::human::color_enabled(forced, stream_is_tty, |k| std::env::var_os(k))
 }
 
+/// The width to fit: `COLUMNS`, else the terminal's (stdout's, else stderr's), else 100.
 fn width() -> usize {
-    std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .filter(|&w: &usize| w >= 40)
+    let from_env = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok());
+    let from_tty = || {
+        terminal_size::terminal_size_of(std::io::stdout())
+            .or_else(|| terminal_size::terminal_size_of(std::io::stderr()))
+            .map(|(w, _)| usize::from(w.0))
+    };
+    from_env
+        .filter(|&w: &usize| w > 0)
+        .or_else(from_tty)
         .unwrap_or(100)
+        .max(40)
 }
 
-fn print_error(e: &Error) {
-    let theme = if color_on(std::io::stderr().is_terminal()) {
+fn print_error(e: &Error, color: ColorChoice) {
+    let theme = if color_on(color, std::io::stderr().is_terminal()) {
         miette::GraphicalTheme::unicode()
     } else {
         miette::GraphicalTheme::unicode_nocolor()
     };
     let mut s = String::new();
-    let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(width());
+    let handler = miette::GraphicalReportHandler::new_themed(theme)
+        .with_width(width())
+        .with_break_words(false);
     if handler.render_report(&mut s, e).is_err() {
         s = format!("error: {e}\n");
     }
     let _ = std::io::stderr().write_all(s.as_bytes());
+}
+
+/// A warning on stderr: `warning: message`.
+fn print_warning(message: &str, color: ColorChoice) {
+    let head = if color_on(color, std::io::stderr().is_terminal()) {
+        "\x1b[1;33mwarning\x1b[0m"
+    } else {
+        "warning"
+    };
+    let _ = writeln!(std::io::stderr(), "{head}: {message}");
 }
 
 /// Writes to stdout; a closed pipe (`| head`) is not an error.
@@ -65,8 +95,103 @@ fn emit(s: &str) {
     let _ = out.write_all(s.as_bytes()).and_then(|_| out.flush());
 }
 
+/// The live check's settings: the flags, the policy's accepted statuses and cache, the token.
+fn net_options(
+    args: &sourcepolicy::cli::OnlineArgs,
+    policy: &sourcepolicy::policy::Policy,
+) -> sourcepolicy::net::NetOptions {
+    use std::time::Duration;
+    let links = &policy.links;
+    let cache =
+        (args.cache || (links.cache && !args.no_cache)).then(|| sourcepolicy::net::CacheOptions {
+            path: links.cache_path.clone().into(),
+            max_age: Duration::from_secs(u64::from(links.cache_max_age_days) * 86_400),
+        });
+    sourcepolicy::net::NetOptions {
+        timeout: Duration::from_secs(args.timeout),
+        max_concurrency: args.max_concurrency as usize,
+        host_concurrency: args.host_concurrency as usize,
+        allow_private: args.allow_private,
+        accept: links.accept.clone(),
+        cache,
+        ..sourcepolicy::net::NetOptions::default()
+    }
+    .with_env_token()
+}
+
+/// A one-line progress count on standard error while links are checked (only on a terminal).
+struct Progress {
+    on: bool,
+    last: std::sync::Mutex<Option<std::time::Instant>>,
+}
+
+impl Progress {
+    fn new(on: bool) -> Progress {
+        Progress {
+            on,
+            last: std::sync::Mutex::new(None),
+        }
+    }
+
+    fn update(&self, done: usize, total: usize) {
+        if !self.on {
+            return;
+        }
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        let now = std::time::Instant::now();
+        if done < total && last.is_some_and(|t| now - t < std::time::Duration::from_millis(80)) {
+            return;
+        }
+        *last = Some(now);
+        let width = 30;
+        let filled = (done * width)
+            .checked_div(total)
+            .unwrap_or(width)
+            .min(width);
+        let bar = format!("{}{}", "█".repeat(filled), "░".repeat(width - filled));
+        let _ = write!(
+            std::io::stderr(),
+            "\r\x1b[2Kchecking links {bar} {done}/{total}"
+        );
+    }
+
+    fn clear(&self) {
+        if self.on {
+            let _ = write!(std::io::stderr(), "\r\x1b[2K");
+        }
+    }
+}
+
+/// Loads the policy and prints its warnings (once per run).
+fn policy_for(arg: &PolicyArg, cwd: &Path, color: ColorChoice) -> Result<LoadedPolicy, Error> {
+    let loaded = sourcepolicy::load_policy(arg.policy.as_deref(), cwd)?;
+    for w in loaded.warnings() {
+        print_warning(&w, color);
+    }
+    Ok(loaded)
+}
+
+/// Resolves the inputs; prints the warnings, and the errors of names that found nothing
+/// (returned, so that the run exits 2 after linting the rest).
+fn inputs_for(
+    files: &[PathBuf],
+    stdin_name: Option<&Path>,
+    loaded: &LoadedPolicy,
+    color: ColorChoice,
+) -> (Vec<Input>, usize) {
+    let found = sourcepolicy::resolve_files(files, stdin_name, loaded);
+    for w in &found.warnings {
+        print_warning(w, color);
+    }
+    for e in &found.errors {
+        print_error(e, color);
+    }
+    (found.inputs, found.errors.len())
+}
+
 fn run(cli: Cli) -> Result<u8, Error> {
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("no current folder: {e}")))?;
+    let color = cli.color;
     match cli.command {
         Command::Lint(args) => {
             let today = match &args.today {
@@ -78,8 +203,6 @@ fn run(cli: Cli) -> Result<u8, Error> {
                 None => Date::today_utc(),
             };
             let selection = Selection::new(&args.select, &args.ignore)?;
-            let loaded = sourcepolicy::load_policy(args.policy.policy.as_deref(), &cwd)?;
-            let files = sourcepolicy::resolve_files(&args.files, &loaded)?;
             let ci = &args.ci;
             if ci.statistics
                 && (args.format.is_machine_readable() || args.format == Format::Summary)
@@ -90,42 +213,76 @@ fn run(cli: Cli) -> Result<u8, Error> {
                 ))
                 .with_help("use --format human or concise with --statistics"));
             }
+            let loaded = policy_for(&args.policy, &cwd, color)?;
+            let (inputs, missing) =
+                inputs_for(&args.files, args.stdin_filename.as_deref(), &loaded, color);
             let step_summary = std::env::var_os("GITHUB_STEP_SUMMARY")
                 .filter(|p| !p.is_empty() && args.format == Format::Github);
             let changes = match &ci.changed_since {
-                Some(reference) => Some(Changes::since(reference, &files)?),
+                Some(reference) => {
+                    let files: Vec<PathBuf> = inputs
+                        .iter()
+                        .filter_map(|i| match i {
+                            Input::File(p) => Some(p.clone()),
+                            Input::Stdin { .. } => None,
+                        })
+                        .collect();
+                    Some(Changes::since(reference, &files)?)
+                }
                 None => None,
             };
             let opts = LintOptions {
                 today,
                 selection,
-                online: false,
+                online: args
+                    .online
+                    .online
+                    .then(|| net_options(&args.online, &loaded.policy)),
                 changes,
                 fix: ci.fix || ci.diff,
                 overview: args.format.needs_overview() || step_summary.is_some(),
             };
-            let run = sourcepolicy::engine::lint_files(&files, &loaded.policy, &opts)?;
+            let progress = Progress::new(std::io::stderr().is_terminal() && opts.online.is_some());
+            let (mut run, failed) =
+                sourcepolicy::engine::lint_inputs(&inputs, &loaded.policy, &opts, &|p| {
+                    progress.update(p.done, p.total)
+                });
+            progress.clear();
+            for e in &failed {
+                print_error(e, color);
+            }
+            for note in &run.notes {
+                print_warning(note, color);
+            }
+            run.unread += missing;
+            run.policy = Some(loaded.name());
             if ci.diff {
                 emit(&report::diff::render(&run));
                 eprint_fixes(&run, true, ci.quiet);
                 let changed = run.files.iter().any(|f| f.original.is_some());
-                return Ok(u8::from(changed && !ci.exit_zero));
+                return Ok(if run.unread > 0 {
+                    2
+                } else {
+                    u8::from(changed && !ci.exit_zero)
+                });
             }
             if ci.fix {
-                write_fixes(&run)?;
+                write_fixes(&run, color)?;
                 eprint_fixes(&run, false, ci.quiet);
             }
-            let out = report::render(
-                &run,
-                args.format,
-                &report::RenderOptions {
-                    color: color_on(std::io::stdout().is_terminal()),
-                    width: width(),
-                    quiet: ci.quiet,
-                    statistics: ci.statistics,
-                },
-            );
-            emit(&out);
+            if !run.files.is_empty() || run.unread == 0 {
+                let out = report::render(
+                    &run,
+                    args.format,
+                    &report::RenderOptions {
+                        color: color_on(color, std::io::stdout().is_terminal()),
+                        width: width(),
+                        quiet: ci.quiet,
+                        statistics: ci.statistics,
+                    },
+                );
+                emit(&out);
+            }
             if let Some(path) = &ci.sarif_file {
                 sourcepolicy::fix::write_atomic(path, report::sarif::render(&run).as_bytes())
                     .map_err(|e| {
@@ -137,19 +294,30 @@ fn run(cli: Cli) -> Result<u8, Error> {
                     })?;
             }
             if let Some(path) = step_summary {
-                append_summary(std::path::Path::new(&path), &report::summary::render(&run));
+                append_summary(Path::new(&path), &report::summary::render(&run), color);
             }
-            Ok(u8::from(!ci.exit_zero && run.failed(ci.deny_warnings)))
+            Ok(if run.unread > 0 {
+                2
+            } else {
+                u8::from(!ci.exit_zero && run.failed(ci.deny_warnings))
+            })
         }
         Command::Entries(args) => {
-            let loaded = sourcepolicy::load_policy(args.policy.policy.as_deref(), &cwd)?;
-            let files = sourcepolicy::resolve_files(&args.files, &loaded)?;
-            let rows = sourcepolicy::engine::list_sources(&files, &loaded.policy)?;
-            emit(&match args.format {
-                EntriesFormat::Json => report::entries::render_json(&rows),
-                EntriesFormat::Table => report::entries::render_table(&rows, width()),
-            });
-            Ok(0)
+            let loaded = policy_for(&args.policy, &cwd, color)?;
+            let (inputs, missing) =
+                inputs_for(&args.files, args.stdin_filename.as_deref(), &loaded, color);
+            let (rows, failed) = sourcepolicy::engine::list_inputs(&inputs, &loaded.policy);
+            for e in &failed {
+                print_error(e, color);
+            }
+            let unread = missing + failed.len();
+            if unread == 0 || !rows.is_empty() {
+                emit(&match args.format {
+                    EntriesFormat::Json => report::entries::render_json(&rows),
+                    EntriesFormat::Human => report::entries::render_table(&rows, width()),
+                });
+            }
+            Ok(if unread > 0 { 2 } else { 0 })
         }
         Command::Explain { rule } => {
             emit(&sourcepolicy::explain(rule.as_deref())?);
@@ -158,21 +326,30 @@ fn run(cli: Cli) -> Result<u8, Error> {
         Command::Init { path } => {
             sourcepolicy::policy::load::init(&path)?;
             emit(&format!(
-                "wrote {}: the default policy, commented key by key; delete what you do not change\n",
+                "wrote {}: the default policy, commented key by key; to add to a list, write \
+                 extend_<key> (e.g. extend_hosts) in your own table, and delete what you do not change\n",
                 path.display()
             ));
             Ok(0)
         }
         Command::Policy { policy } => {
-            let loaded = sourcepolicy::load_policy(policy.policy.as_deref(), &cwd)?;
+            let loaded = policy_for(&policy, &cwd, color)?;
             let origin = match &loaded.path {
                 Some(p) => format!(
-                    "# The built-in policy with {} layered on top.\n\n",
+                    "# The policy in effect: the built-in policy with {} layered on top.\n\
+                     # Each value is followed by where it came from.\n",
                     p.display()
                 ),
-                None => "# The built-in policy (no policy.toml found).\n\n".to_string(),
+                None => "# The policy in effect: the built-in policy (no policy file found).\n"
+                    .to_string(),
             };
-            emit(&(origin + &loaded.policy.to_toml()));
+            emit(&(origin + &loaded.layering.show()));
+            Ok(0)
+        }
+        Command::Completions { shell } => {
+            let mut buf = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "sourcepolicy", &mut buf);
+            emit(&String::from_utf8_lossy(&buf));
             Ok(0)
         }
     }
@@ -187,23 +364,29 @@ fn format_name(f: Format) -> String {
 }
 
 /// `--fix`: writes each fixed file back, atomically, unless it changed on disk meanwhile.
-fn write_fixes(run: &RunReport) -> Result<(), Error> {
+fn write_fixes(run: &RunReport, color: ColorChoice) -> Result<(), Error> {
     for f in &run.files {
         let Some(original) = &f.original else {
             continue;
         };
         let Some(path) = &f.source else {
-            eprintln!(
-                "sourcepolicy: {} is not a file; nothing written (--diff shows the fixes)",
-                f.path
+            print_warning(
+                &format!(
+                    "{} is not a file; nothing written (--diff shows the fixes)",
+                    f.path
+                ),
+                color,
             );
             continue;
         };
         match sourcepolicy::fix::write_back(path, original, &f.text) {
             Ok(true) => {}
-            Ok(false) => eprintln!(
-                "sourcepolicy: {} changed on disk while it was linted; not fixed (run again)",
-                f.path
+            Ok(false) => print_warning(
+                &format!(
+                    "{} changed on disk while it was linted; not fixed (run again)",
+                    f.path
+                ),
+                color,
             ),
             Err(e) => {
                 return Err(Error::new(format!(
@@ -258,17 +441,20 @@ fn eprint_fixes(run: &RunReport, dry_run: bool, quiet: bool) {
 
 /// Appends the job summary to `$GITHUB_STEP_SUMMARY` (a failure to is a warning: the
 /// annotations are out, and the exit status must still tell the findings).
-fn append_summary(path: &std::path::Path, text: &str) {
+fn append_summary(path: &Path, text: &str, color: ColorChoice) {
     let result = std::fs::OpenOptions::new()
         .append(true)
         .create(true)
         .open(path)
         .and_then(|mut f| f.write_all(text.as_bytes()));
     if let Err(e) = result {
-        eprintln!(
-            "sourcepolicy: warning: cannot append the job summary to {}: {}",
-            path.display(),
-            sourcepolicy::input::io_reason(&e)
+        print_warning(
+            &format!(
+                "cannot append the job summary to {}: {}",
+                path.display(),
+                sourcepolicy::input::io_reason(&e)
+            ),
+            color,
         );
     }
 }

@@ -5,7 +5,10 @@
 //! status = 1                   # the exit status
 //! stdin = "…"                  # optional: standard input
 //! cwd = "sub"                  # optional: the folder to run in, inside NAME.in
+//! env = { COLUMNS = "60" }     # optional: environment variables to set (or override)
 //! ```
+//!
+//! Cases run with `COLUMNS=100` and `NO_COLOR=1` unless `env` says otherwise.
 //!
 //! with `NAME.in/` (the files; copied to a fresh folder that is its own repository root, so
 //! a case never sees this repository's files) and `NAME.stdout` / `NAME.stderr` (the exact
@@ -24,6 +27,8 @@ struct Case {
     status: i32,
     stdin: Option<String>,
     cwd: Option<String>,
+    #[serde(default)]
+    env: std::collections::BTreeMap<String, String>,
 }
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -71,6 +76,7 @@ fn run_case(toml_path: &Path, bless: bool) -> Vec<String> {
         .env_remove("CLICOLOR_FORCE")
         .env_remove("GITHUB_STEP_SUMMARY")
         .env_remove("GITHUB_TOKEN")
+        .envs(&case.env)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

@@ -77,7 +77,7 @@ See [it](#{fragment}).
         let misses: Vec<&str> = rules
             .iter()
             .zip(&found)
-            .filter(|(_, r)| r.3.contains("no heading has"))
+            .filter(|(_, r)| r.3.contains("no heading"))
             .map(|(rule, _)| *rule)
             .collect();
         assert_eq!(misses, expected, "#{fragment}: {found:?}");
@@ -208,5 +208,40 @@ fn oversized_patterns_are_policy_errors() {
         e.message.contains("compiles to more than the limit"),
         "{}",
         e.message
+    );
+}
+
+/// Device rates are checked like every other policy value: a unit that is not a rate, or a
+/// bandwidth where a math rate belongs, is an error at its place.
+#[test]
+fn device_rates_are_checked() {
+    let names = sourcepolicy::rules::selectors();
+    for (toml, message) in [
+        (
+            "[[perf.devices]]\nname = \"X\"\nsource = \"https://x.example/\"\ndense = { bf16 = \"3 TB/s\" }\n",
+            "p.toml:4:18: invalid policy: `3 TB/s` is a bandwidth; a peak math rate is in TFLOPS, PFLOP/s or TOPS",
+        ),
+        (
+            "[[perf.devices]]\nname = \"X\"\nsource = \"https://x.example/\"\nmemory_bandwidth = \"fast\"\n",
+            "p.toml:4:20: invalid policy: `fast` does not start with a number",
+        ),
+        (
+            "[[perf.devices]]\nname = \"X\"\nsource = \"https://x.example/\"\ndense = { bf61 = \"1 TFLOPS\" }\n",
+            "p.toml:4:11: invalid policy: unknown field `bf61`",
+        ),
+    ] {
+        let e = Policy::layered("p.toml", toml, &names).unwrap_err();
+        assert!(e.message.starts_with(message), "{}", e.message);
+    }
+    let ok = Policy::layered(
+        "p.toml",
+        "[[perf.devices]]\nname = \"X\"\nsource = \"https://x.example/\"\ndense = { bf16 = \"1,000 TFLOPS\" }\n",
+        &names,
+    )
+    .unwrap();
+    assert_eq!(ok.perf.devices.get().len(), 1);
+    assert_eq!(
+        ok.perf.devices.get()[0].dense.bf16.as_ref().unwrap().value,
+        1e15
     );
 }

@@ -242,7 +242,7 @@ fn the_binary_writes_fixes_or_shows_them_as_a_diff() {
     );
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "sourcepolicy: no findings in 1 file (1 entry, 1 source)\n"
+        "sourcepolicy: no findings in 1 file (1 entry, 1 source) with the built-in policy\n"
     );
     assert_eq!(
         std::fs::read_to_string(d.join("list.md")).unwrap(),
@@ -269,6 +269,13 @@ fn fixing_the_corpus_guide_changes_only_what_it_reports() {
     let d = scratch("corpus");
     let path = d.join("README.md");
     std::fs::write(&path, &original).unwrap();
+    // A maintainer who wants every heading in the contents list, the licence and the
+    // contribution notes included (by default those sections need not be listed).
+    std::fs::write(
+        d.join("sourcepolicy.toml"),
+        "[sections]\ncontents_covers = [\"core\", \"frontier\", \"exempt\", \"other\"]\n",
+    )
+    .unwrap();
     let out = sourcepolicy(&d, &["lint", "README.md", "--fix", "--today", "2026-12-02"]);
     assert_eq!(out.status.code(), Some(1), "the guide has findings left");
     let report = String::from_utf8_lossy(&out.stderr).into_owned();

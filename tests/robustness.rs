@@ -133,3 +133,23 @@ fn random_documents_never_panic() {
         let _ = sourcepolicy::report::diff::render(&run);
     }
 }
+
+/// Lone `\r` ends a line as `\n` does (CommonMark): positions count those lines, in CR-only and
+/// mixed files alike.
+#[test]
+fn carriage_return_line_endings_place_findings_exactly() {
+    for (text, line, column) in [
+        ("a\r\nb\rc http://x.org\n", 3, 3),
+        ("# T\r## S\r\r- [a](http://example.org/a) - x\r", 4, 3),
+        (
+            "# T\r\n## S\r\n\r\n- [a](http://example.org/a) - x\r\n",
+            4,
+            3,
+        ),
+        ("# T\n## S\r\r\n- [a](http://example.org/a) - x\r", 4, 3),
+    ] {
+        let found = common::lint_default("cr.md", text.to_string(), &["link/insecure"]);
+        assert_eq!(found.len(), 1, "{text:?}: {found:?}");
+        assert_eq!((found[0].1, found[0].2), (line, column), "{text:?}");
+    }
+}

@@ -3,10 +3,15 @@
 //! optionally `case.toml` (`select`: the rules reported, default the folder's rule; `today`;
 //! `policy`: a policy layered over the default). One test drives them all.
 //!
+//! Rules that need `--online` set `online = true` in case.toml: their fixtures link
+//! `http://site.test:{port}/PATH`, which resolves (for this test only) to a server the test
+//! starts on 127.0.0.1 with the routes of `site()`; `{port}` is put back in messages.
+//!
 //! To regenerate the expectations on purpose: `SOURCEPOLICY_BLESS=1 cargo test --test
 //! rule_fixtures`, then read the diff.
 
 mod common;
+mod netserver;
 
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -21,6 +26,59 @@ struct Case {
     select: Option<Vec<String>>,
     today: Option<String>,
     policy: Option<String>,
+    #[serde(default)]
+    online: bool,
+}
+
+/// The site online fixtures link to: each path answers as its name says.
+fn site() -> netserver::Server {
+    use netserver::Reply;
+    netserver::Server::start(|r| {
+        let path = r.path.as_str();
+        if let Some(code) = path.strip_prefix("/status/") {
+            return Reply::status(code.parse().unwrap_or(500));
+        }
+        match path {
+            "/ok" | "/moved/here" => {
+                Reply::html("<html><body><h1 id=\"intro\">Hello</h1></body></html>")
+            }
+            "/moved" => Reply::redirect(301, "/moved/here"),
+            "/moved-for-now" => Reply::redirect(302, "/ok"),
+            "/loop" => Reply::redirect(301, "/loop"),
+            "/challenge" => Reply::status(403)
+                .header("cf-mitigated", "challenge")
+                .header("content-type", "text/html")
+                .body("<html><title>Just a moment...</title></html>"),
+            "/escape" => Reply::redirect(301, "http://169.254.169.254/latest/meta-data/"),
+            _ => Reply::status(404),
+        }
+    })
+}
+
+/// Live-check settings for online fixtures: `site.test` resolves to the fixture server (and is
+/// exempt from the address guard, which stays on for every other host); a probe that answers
+/// says the network is up; quick retries; no cache.
+fn online_options(
+    server: &netserver::Server,
+    probe: &std::net::TcpListener,
+) -> sourcepolicy::net::NetOptions {
+    let lo = std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+    let mut o = sourcepolicy::net::NetOptions {
+        timeout: std::time::Duration::from_secs(3),
+        retry_base: std::time::Duration::from_millis(5),
+        max_retries: 1,
+        resolve_only_overrides: true,
+        guard_exempt_hosts: vec!["site.test".into(), "probe.test".into()],
+        network_probe: vec![format!("probe.test:{}", probe.local_addr().unwrap().port())],
+        ..sourcepolicy::net::NetOptions::default()
+    };
+    o.resolve.insert("site.test".into(), vec![lo]);
+    o.resolve.insert("probe.test".into(), vec![lo]);
+    assert!(
+        server.port() >= 10000,
+        "five-digit port keeps columns stable"
+    );
+    o
 }
 
 fn root() -> PathBuf {
@@ -29,7 +87,19 @@ fn root() -> PathBuf {
 
 /// The findings of one fixture file, as expected.json holds them.
 fn findings(path: &Path, rule: &str, case: &Case) -> Value {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut text =
+        std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut online = None;
+    let mut port = String::new();
+    let (_server, _probe);
+    if case.online {
+        let server = site();
+        let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        port = server.port().to_string();
+        text = text.replace("{port}", &port);
+        online = Some(online_options(&server, &probe));
+        (_server, _probe) = (server, probe);
+    }
     let policy = match &case.policy {
         Some(toml) => {
             Policy::layered("case.toml", toml, &sourcepolicy::rules::selectors()).expect("policy")
@@ -42,6 +112,7 @@ fn findings(path: &Path, rule: &str, case: &Case) -> Value {
         .unwrap_or_else(|| vec![rule.to_string()]);
     let opts = LintOptions {
         selection: Selection::new(&select, &[]).expect("known rules"),
+        online,
         ..LintOptions::new(
             Date::parse(case.today.as_deref().unwrap_or("2026-12-02")).expect("today"),
         )
@@ -65,7 +136,7 @@ fn findings(path: &Path, rule: &str, case: &Case) -> Value {
                 "column": r.region.column,
                 "end_line": r.region.end_line,
                 "end_column": r.region.end_column,
-                "message": r.finding.message,
+                "message": if port.is_empty() { r.finding.message.clone() } else { r.finding.message.replace(&port, "{port}") },
             })
         })
         .collect();

@@ -68,7 +68,7 @@ fn link_broken_anchor_suggests_the_closest_anchor() {
     assert_eq!(helps[2], "did you mean `#caches`?");
     assert_eq!(
         helps[0],
-        "link to an existing heading's anchor (GitHub: lower case, punctuation dropped, spaces to `-`)"
+        "link to an existing heading's anchor (GitHub: lower case, punctuation dropped, spaces to `-`) or an element's id="
     );
     assert_eq!(helps[1], "did you mean `#caches`?");
 }

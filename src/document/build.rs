@@ -80,12 +80,20 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
     let mut open_lists: Vec<usize> = Vec::new();
     let mut section = 0usize;
     let mut items_open = 0usize;
+    // Lines to add to the positions comrak gives the inline nodes of the current paragraph
+    // (see `inline_line_shift`).
+    let mut shift = 0usize;
 
     for edge in root.traverse() {
         match edge {
             NodeEdge::Start(node) => {
                 let data = node.data();
-                let span = lines.span_of(text, data.sourcepos);
+                let mut pos = data.sourcepos;
+                if shift > 0 && !matches!(data.value, NodeValue::Paragraph) {
+                    pos.start.line += shift;
+                    pos.end.line += shift;
+                }
+                let span = lines.span_of(text, pos);
                 match &data.value {
                     NodeValue::List(l) => {
                         open_lists.push(b.doc.lists.len());
@@ -109,6 +117,7 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
                         stack.push(Collector::new(BlockKind::Item, span, section));
                     }
                     NodeValue::Paragraph => {
+                        shift = inline_line_shift(node, text, lines);
                         if !matches!(stack.last(), Some(c) if c.kind == BlockKind::Item) {
                             stack.push(Collector::new(BlockKind::Paragraph, span, section));
                         } else if let Some(c) = stack.last_mut() {
@@ -207,7 +216,7 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
                     }
                     NodeValue::HtmlInline(_) | NodeValue::HtmlBlock(_) => {
                         let block = matches!(data.value, NodeValue::HtmlBlock(_));
-                        b.scan_html(span, block, stack.last_mut());
+                        b.scan_html(span, block, section, stack.last_mut());
                         if !block {
                             if let Some(c) = stack.last_mut() {
                                 c.buf.blank();
@@ -248,6 +257,7 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
                         section = id + 1;
                     }
                     NodeValue::Paragraph => {
+                        shift = 0;
                         if matches!(stack.last(), Some(c) if c.kind == BlockKind::Paragraph) {
                             let c = stack.pop().expect("paragraph collector");
                             b.push_block(c, None);
@@ -289,6 +299,42 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
     b.doc
 }
 
+/// comrak removes link reference definitions from the start of a paragraph but places the
+/// paragraph's inline nodes as if the remaining text began on the paragraph's first line: their
+/// lines are short by the lines the definitions took (columns are right). Finds that shift by
+/// locating the first text node's literal on the lines below its reported line; 0 when it sits
+/// where reported, or cannot be verified (an entity, an escape).
+fn inline_line_shift<'a>(
+    paragraph: &'a comrak::arena_tree::Node<'a, std::cell::RefCell<comrak::nodes::Ast>>,
+    text: &str,
+    lines: &LineIndex,
+) -> usize {
+    let Some(first) = paragraph.first_child() else {
+        return 0;
+    };
+    let data = first.data();
+    let NodeValue::Text(literal) = &data.value else {
+        return 0;
+    };
+    let literal: &str = literal;
+    if literal.is_empty() {
+        return 0;
+    }
+    let at = |line: usize| -> bool {
+        let start = lines.offset_of(line, data.sourcepos.start.column);
+        text.get(start..)
+            .is_some_and(|rest| rest.starts_with(literal))
+    };
+    let reported = data.sourcepos.start.line;
+    if at(reported) {
+        return 0;
+    }
+    let last = paragraph.data().sourcepos.end.line;
+    (reported + 1..=last)
+        .find(|&l| at(l))
+        .map_or(0, |l| l - reported)
+}
+
 impl Builder<'_> {
     fn push_block(&mut self, c: Collector, entry: Option<usize>) {
         let index = self.doc.blocks.len();
@@ -300,9 +346,16 @@ impl Builder<'_> {
             .push(Block::new(c.kind, c.section, c.span, c.buf, entry));
     }
 
-    /// Records the comments and explicit anchors of a piece of raw HTML; comments inside a
-    /// block being collected belong to it.
-    fn scan_html(&mut self, span: Range<usize>, block: bool, within: Option<&mut Collector>) {
+    /// Records the comments, anchors (any element's `id`, `name` on `<a>`) and link targets
+    /// (`<a href>`, `<img src>`: links, never sources of an entry) of a piece of raw HTML;
+    /// comments inside a block being collected belong to it.
+    fn scan_html(
+        &mut self,
+        span: Range<usize>,
+        block: bool,
+        section: usize,
+        within: Option<&mut Collector>,
+    ) {
         let Some(raw) = self.text.get(span.clone()) else {
             return;
         };
@@ -318,7 +371,24 @@ impl Builder<'_> {
         if let Some(col) = within {
             col.comments.extend(first..self.doc.comments.len());
         }
-        self.doc.html_anchors.extend(html::anchors(raw));
+        let tags = html::tags(raw, span.start);
+        self.doc.html_anchors.extend(tags.anchors);
+        for l in tags.links {
+            self.doc.links.push(Link {
+                target: crate::target::parse(&l.url, self.targets),
+                url: l.url,
+                text: l.text,
+                span: l.span,
+                dest: Some(l.dest),
+                section,
+                kind: if l.image {
+                    LinkKind::Image
+                } else {
+                    LinkKind::Inline
+                },
+                entry: None,
+            });
+        }
     }
 
     /// Links sections to their parents and detects a lone H1 title.

@@ -120,7 +120,7 @@ pub struct Document {
     pub blocks: Vec<Block>,
     pub lists: Vec<List>,
     pub comments: Vec<Comment>,
-    /// Explicit `<a id="…">` / `<a name="…">` anchors.
+    /// Anchors HTML defines: any element's `id="…"`, and `name="…"` on `<a>`.
     pub html_anchors: Vec<String>,
     /// The lone H1 that titles the document, if there is one.
     pub title: Option<usize>,

@@ -150,3 +150,26 @@ fn lists_and_comment_containers_are_kept() {
         ]
     );
 }
+
+#[test]
+fn links_after_reference_definitions_keep_their_lines() {
+    // comrak places inline nodes of a paragraph that began with definitions on the wrong line.
+    for (text, line_of_link) in [
+        ("# T\n\n[e]:/\nxxg](http://g.example.org/a\n", 4),
+        (
+            "# T\n\n[e]:/\n[f]:/\nxxg](http://g.example.org/a and *em*\n",
+            5,
+        ),
+        ("# T\n\n[e]:/\n\u{1f525}g](http://g.example.org/a\n", 4),
+    ] {
+        let (file, doc) = parse(text);
+        let link = doc.links.last().expect("the autolink");
+        let p = file.lines.position(text, link.span.start);
+        assert_eq!(p.line, line_of_link, "{text:?}");
+        assert_eq!(
+            &text[link.span.clone()],
+            "http://g.example.org/a",
+            "{text:?}"
+        );
+    }
+}

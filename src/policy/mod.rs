@@ -2,21 +2,49 @@
 //! errors that point at the offending key. Patterns live in `pattern`, how the policy scopes a
 //! document's sections in `scope`, finding and reading policy files in `load`.
 
+pub mod device;
+pub mod layer;
 pub mod load;
 pub mod pattern;
 pub mod scope;
 
+pub use device::{DeviceList, DeviceSpec, Peaks, Rate};
+pub use layer::{Origin, Origins, Replaced};
 pub use load::{discover, load, LoadedPolicy};
 pub use pattern::{AsciiSet, Pattern, PatternList};
 pub use scope::Scope;
 
-use crate::error::{did_you_mean, Error};
+use crate::error::{did_you_mean, did_you_mean_rule, Error};
 use crate::finding::Level;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::BTreeMap;
 
 /// The default policy, `policy.toml` at the repository root, compiled in.
 pub const DEFAULT_POLICY: &str = include_str!("../../policy.toml");
+
+/// Where the device table starts in the default policy: it ends the file, and is read only
+/// when a rule needs it (see `DeviceList`).
+const DEVICES_MARKER: &str = "\n[[perf.devices]]\n";
+
+fn default_split() -> (&'static str, &'static str) {
+    // Just before the comment block that introduces the table.
+    let at = DEFAULT_POLICY
+        .find(DEVICES_MARKER)
+        .expect("the default policy ends with its device table");
+    let head = &DEFAULT_POLICY[..at];
+    let intro = head.rfind("\n\n").map_or(at, |i| i + 1);
+    (&DEFAULT_POLICY[..intro], &DEFAULT_POLICY[intro..])
+}
+
+/// The default policy without its device table.
+fn default_main() -> &'static str {
+    default_split().0
+}
+
+/// The default device table (`[[perf.devices]]` entries).
+pub(crate) fn default_devices() -> &'static str {
+    default_split().1
+}
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
@@ -44,6 +72,8 @@ pub struct PerfPolicy {
     pub correctness: PatternList,
     pub setting_cues: PatternList,
     pub measurement_cues: PatternList,
+    /// Vendor peaks per device (`perf/exceeds-peak`).
+    pub devices: DeviceList,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
@@ -55,6 +85,9 @@ pub struct SourcesPolicy {
     pub report: HostRules,
     /// Known non-primary kinds, by group name ("video", "social", …).
     pub inadmissible: BTreeMap<String, HostRules>,
+    /// With `--online`, let what a page shows (scholarly `citation_*` tags, a documentation
+    /// generator, a code repository) accept a source the hosts and patterns do not.
+    pub accept_evidence: bool,
 }
 
 /// Hosts (`arxiv.org`, `*.acm.org`, `docs.*`, `developer.nvidia.com/blog`) and URL patterns
@@ -83,6 +116,10 @@ pub struct SectionPolicy {
     pub frontier: PatternList,
     pub hardware: PatternList,
     pub contents: PatternList,
+    /// Which sections the contents list must name, by scope: `core`, `frontier`, `exempt`,
+    /// `other` (none of those three).
+    #[serde(deserialize_with = "scope_names")]
+    pub contents_covers: Vec<String>,
     pub max_entries: usize,
     pub forbidden_headings: PatternList,
     #[serde(deserialize_with = "pattern::patterns")]
@@ -97,6 +134,14 @@ pub struct LinkPolicy {
     /// Hosts known to serve HTTPS: `--fix` rewrites their `http://` links to `https://`.
     #[serde(deserialize_with = "host_entries")]
     pub https_hosts: Vec<String>,
+    /// Statuses `--online` accepts as fine besides 2xx.
+    pub accept: Vec<u16>,
+    /// Whether `--online` keeps successes in a cache file (`--cache`/`--no-cache` override).
+    pub cache: bool,
+    /// The cache file, relative to the current folder.
+    pub cache_path: String,
+    /// How long a cached success stays fresh.
+    pub cache_max_age_days: u32,
 }
 
 impl LinkPolicy {
@@ -153,12 +198,15 @@ fn checking() -> bool {
     CHECKING.with(|c| c.borrow().is_some())
 }
 
-/// Reads a user's policy text with every value checked; `rule_names` are what `[rules]` may
-/// name.
-fn from_str_checked(text: &str, rule_names: &[&'static str]) -> Result<Policy, toml::de::Error> {
+/// Reads a user's policy file (parsed, its `extend_` twins renamed) with every value checked;
+/// `rule_names` are what `[rules]` may name.
+fn from_checked(
+    user: toml::Spanned<toml::de::DeTable<'_>>,
+    rule_names: &[&'static str],
+) -> Result<Policy, toml::de::Error> {
     CHECKING.with(|c| *c.borrow_mut() = Some(rule_names.to_vec()));
     FAILED_AT.with(|c| c.set(None));
-    let result = toml::from_str(text);
+    let result = Policy::deserialize(toml::de::Deserializer::from(user));
     CHECKING.with(|c| *c.borrow_mut() = None);
     result
 }
@@ -181,7 +229,7 @@ impl<'de> Deserialize<'de> for RuleName {
             if names.contains(&key.as_str()) {
                 return None;
             }
-            Some(match did_you_mean(&key, names.iter().copied()) {
+            Some(match did_you_mean_rule(&key, names.iter().copied()) {
                 Some(s) => format!("[rules] names unknown rule `{key}`{HELP}did you mean `{s}`?"),
                 None => format!(
                     "[rules] names unknown rule `{key}`{HELP}`sourcepolicy explain` lists every rule"
@@ -214,6 +262,31 @@ fn host_entries<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error
         }
     }
     Ok(hosts.into_iter().map(toml::Spanned::into_inner).collect())
+}
+
+/// The scopes `contents_covers` may name.
+pub const SCOPE_NAMES: [&str; 4] = ["core", "frontier", "exempt", "other"];
+
+/// `contents_covers` entries, each checked while a user's file is read.
+fn scope_names<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    if !checking() {
+        return Vec::<String>::deserialize(d);
+    }
+    let names = Vec::<toml::Spanned<String>>::deserialize(d)?;
+    for n in &names {
+        if !SCOPE_NAMES.contains(&n.get_ref().as_str()) {
+            fail_at(n.span());
+            let hint = match did_you_mean(n.get_ref(), SCOPE_NAMES) {
+                Some(s) => format!("did you mean `{s}`?"),
+                None => format!("the scopes are {}", SCOPE_NAMES.join(", ")),
+            };
+            return Err(serde::de::Error::custom(format!(
+                "unknown section scope `{}` in contents_covers{HELP}{hint}",
+                n.get_ref()
+            )));
+        }
+    }
+    Ok(names.into_iter().map(toml::Spanned::into_inner).collect())
 }
 
 /// Why a `hosts` entry cannot be used, if it cannot.
@@ -249,23 +322,73 @@ fn date_pattern<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Pattern>, D::E
 impl Policy {
     /// The embedded default policy.
     pub fn default_policy() -> Policy {
-        toml::from_str(DEFAULT_POLICY).expect("the embedded policy.toml is valid (tested)")
+        toml::from_str(default_main()).expect("the embedded policy.toml is valid (tested)")
     }
 
     /// The default policy with a user's policy file layered over it: tables merge key by key,
-    /// an array replaces the default's. `name` labels errors; `rule_names` are the rule and
-    /// family names `[rules]` may use.
+    /// an array replaces the default's, `extend_<key>` appends to it. `name` labels errors;
+    /// `rule_names` are the rule and family names `[rules]` may use.
     pub fn layered(name: &str, text: &str, rule_names: &[&'static str]) -> Result<Policy, Error> {
+        Ok(Policy::layer(name, text, rule_names)?.0)
+    }
+
+    /// `layered`, with how it was layered: where each value came from and the default lists
+    /// the file replaced in a way that looks like a mistake.
+    pub fn layer(
+        name: &str,
+        text: &str,
+        rule_names: &[&'static str],
+    ) -> Result<(Policy, Layering), Error> {
+        // The device table is two thirds of the default: left out (and read only when a rule
+        // asks) unless the user's file touches it.
+        let base = if text.contains("devices") {
+            DEFAULT_POLICY
+        } else {
+            default_main()
+        };
+        let default: toml::Table = base.parse().expect("embedded policy parses");
         // Read the user's file on its own first, so errors point into it.
-        from_str_checked(text, rule_names).map_err(|e| toml_error(name, text, &e))?;
-        let mut base: toml::Table = DEFAULT_POLICY.parse().expect("embedded policy parses");
+        let mut user = toml::de::DeTable::parse(text).map_err(|e| toml_error(name, text, &e))?;
+        let mut array_keys = std::collections::HashMap::new();
+        layer::rename_twins(
+            user.get_mut(),
+            Some(&default),
+            &mut Vec::new(),
+            &mut array_keys,
+        )
+        .map_err(|e| positioned(name, text, e.span, &e.message, "not a list").with_help(e.help))?;
+        from_checked(user, rule_names).map_err(|e| toml_error(name, text, &e))?;
         let over: toml::Table = text.parse().map_err(|e| toml_error(name, text, &e))?;
-        merge(&mut base, over);
-        toml::Value::Table(base)
-            .try_into()
-            .map_err(|e: toml::de::Error| {
-                Error::new(format!("{name}: invalid policy: {}", e.message()))
-            })
+        let mut table = default;
+        let mut origins = Origins::new(Some(name.to_string()));
+        let mut replaced = Vec::new();
+        layer::merge(
+            &mut table,
+            over,
+            &mut Vec::new(),
+            &mut origins,
+            &array_keys,
+            &mut replaced,
+        );
+        let lines = crate::lines::LineIndex::new(text);
+        for r in &mut replaced {
+            let p = lines.position(text, r.span.start);
+            r.at = (p.line, p.column);
+        }
+        let policy =
+            toml::Value::Table(table.clone())
+                .try_into()
+                .map_err(|e: toml::de::Error| {
+                    Error::new(format!("{name}: invalid policy: {}", e.message()))
+                })?;
+        Ok((
+            policy,
+            Layering {
+                table: Some(table),
+                origins,
+                replaced,
+            },
+        ))
     }
 
     /// The level the policy sets for a rule, if it sets one (a rule name beats its family).
@@ -282,16 +405,44 @@ impl Policy {
     }
 }
 
-/// Deep-merges `over` into `base`: tables merge key by key, anything else replaces.
-fn merge(base: &mut toml::Table, over: toml::Table) {
-    for (k, v) in over {
-        match (base.get_mut(&k), v) {
-            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge(b, o),
-            (_, v) => {
-                base.insert(k, v);
-            }
+/// How a policy was layered: the merged table it was read from, where each value came from,
+/// and the default lists a file replaced in a way that looks like a mistake.
+#[derive(Default)]
+pub struct Layering {
+    /// None for the built-in policy alone (parsed again only if shown).
+    table: Option<toml::Table>,
+    pub origins: Origins,
+    pub replaced: Vec<Replaced>,
+}
+
+impl Layering {
+    /// The policy in effect as TOML, each value followed by where it came from.
+    pub fn show(&self) -> String {
+        match &self.table {
+            Some(t) => layer::show(t, &self.origins),
+            None => layer::show(
+                &DEFAULT_POLICY.parse().expect("embedded policy parses"),
+                &self.origins,
+            ),
         }
     }
+}
+
+/// A policy error at `span` of the file: `file:line:col: invalid policy: message`, the text
+/// underlined with `label`.
+fn positioned(
+    name: &str,
+    text: &str,
+    span: std::ops::Range<usize>,
+    message: &str,
+    label: &str,
+) -> Error {
+    let pos = crate::lines::LineIndex::new(text).position(text, span.start);
+    Error::new(format!(
+        "{name}:{}:{}: invalid policy: {message}",
+        pos.line, pos.column
+    ))
+    .at(name, text, span, label)
 }
 
 /// A policy error: `file:line:col: invalid policy: message`, the offending text underlined
@@ -308,12 +459,7 @@ fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> Error {
         .map(|(s, e)| s..e)
         .or_else(|| e.span())
         .unwrap_or(0..0);
-    let pos = crate::lines::LineIndex::new(text).position(text, span.start);
-    let mut err = Error::new(format!(
-        "{name}:{}:{}: invalid policy: {message}",
-        pos.line, pos.column
-    ))
-    .at(name, text, span, short_label(&message));
+    let mut err = positioned(name, text, span, &message, &short_label(&message));
     if let Some(h) = help {
         return err.with_help(h);
     }
@@ -321,9 +467,28 @@ fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> Error {
     if let Some(rest) = message.strip_prefix("unknown field `") {
         if let Some((unknown, expected)) = rest.split_once('`') {
             let keys: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
-            err = match did_you_mean(unknown, keys.iter().copied()) {
-                Some(s) => err.with_help(format!("did you mean `{s}`?")),
-                None => err.with_help(format!("valid keys here: {}", keys.join(", "))),
+            // Each list key also has its `extend_` twin.
+            let mut lists = Vec::new();
+            layer::list_keys(
+                &DEFAULT_POLICY.parse().expect("embedded policy parses"),
+                &mut lists,
+            );
+            let twins: Vec<String> = keys
+                .iter()
+                .filter(|k| lists.iter().any(|l| l == *k))
+                .map(|k| format!("{}{k}", layer::EXTEND))
+                .collect();
+            let candidates = keys.iter().copied().chain(twins.iter().map(String::as_str));
+            err = match (unknown.strip_prefix(layer::EXTEND), did_you_mean(unknown, candidates)) {
+                (Some(base), _) if keys.contains(&base) => err.with_help(format!(
+                    "`{unknown}` adds to a default list, and this table has none: write `{base} = [...]`"
+                )),
+                (_, Some(s)) => err.with_help(format!("did you mean `{s}`?")),
+                (_, None) => {
+                    let mut all: Vec<&str> = keys.clone();
+                    all.extend(twins.iter().map(String::as_str));
+                    err.with_help(format!("valid keys here: {}", all.join(", ")))
+                }
             };
         }
     } else if message.contains("unknown variant") {
@@ -343,6 +508,8 @@ fn short_label(message: &str) -> String {
         "no such rule or family".into()
     } else if message.starts_with("host entry") {
         "bad host entry".into()
+    } else if message.starts_with("unknown section scope") {
+        "no such scope".into()
     } else if message.starts_with("verified_pattern") {
         "no (?P<date>…) group".into()
     } else {

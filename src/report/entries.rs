@@ -18,6 +18,14 @@ pub struct SourceRow {
     pub kind: Option<&'static str>,
     pub reason: String,
     pub description: String,
+    /// The non-primary group of an inadmissible source ("video", …), else None.
+    pub group: Option<String>,
+    /// The URL's host (the table's HOST column; json has the URL).
+    #[serde(skip)]
+    pub host: String,
+    /// The entry's index in its file (to count entries as `lint` does).
+    #[serde(skip)]
+    pub entry: usize,
 }
 
 /// The rows of one file, given each link's classification (indexed like `doc.links`).
@@ -51,6 +59,12 @@ pub fn rows(
                     None => c.reason.clone(),
                 },
                 description: entry.description.clone(),
+                group: c.inadmissible.clone(),
+                host: match &link.target {
+                    crate::target::Target::Web(w) => w.host.clone(),
+                    _ => String::new(),
+                },
+                entry: link.entry.unwrap_or_default(),
             }
         })
         .collect()
@@ -71,9 +85,34 @@ pub fn render_json(rows: &[SourceRow]) -> String {
     s
 }
 
-/// A plain table: location, section, title, kind, reason. Section and title are cut to fit
-/// `width`; the reason, the point of the table, never is. With one file the location is just
-/// the line number.
+/// The policy key (or comment) that decided a classification, from its reason: "host
+/// arxiv.org is listed under [sources.paper]" → "[sources.paper] hosts". The full reason stays
+/// in json.
+pub fn decided_by(reason: &str) -> String {
+    if let Some(rest) = reason.strip_prefix("declared ") {
+        let line = rest.rsplit(' ').next().unwrap_or("");
+        return format!("comment, line {line}");
+    }
+    if let Some(open) = reason.find("[sources") {
+        if let Some(close) = reason[open..].find(']') {
+            let key = if reason.starts_with("URL matches") {
+                "urls"
+            } else {
+                "hosts"
+            };
+            return format!("{} {key}", &reason[open..=open + close]);
+        }
+    }
+    if reason.starts_with("no rule of the policy") {
+        return "no policy rule matches".into();
+    }
+    reason.to_string()
+}
+
+/// A table that fits `width`: location, section, title, type, host, and the policy key that
+/// decided. TYPE is a kind, `✗ group` for a known non-primary source, or `unclassified`. With
+/// one file the location is just the line number. The footer counts entries and sources as
+/// `lint`'s summary does.
 pub fn render_table(rows: &[SourceRow], width: usize) -> String {
     let one_file = rows.windows(2).all(|w| w[0].path == w[1].path);
     let headers = [
@@ -81,9 +120,10 @@ pub fn render_table(rows: &[SourceRow], width: usize) -> String {
         "SECTION",
         "TITLE",
         "TYPE",
+        "HOST",
         "REASON",
     ];
-    let cells: Vec<[String; 5]> = rows
+    let cells: Vec<[String; 6]> = rows
         .iter()
         .map(|r| {
             [
@@ -97,8 +137,13 @@ pub fn render_table(rows: &[SourceRow], width: usize) -> String {
                     .cloned()
                     .unwrap_or_else(|| "(preamble)".into()),
                 r.title.clone(),
-                r.kind.unwrap_or("-").to_string(),
-                r.reason.clone(),
+                match (r.kind, &r.group) {
+                    (Some(k), _) => k.to_string(),
+                    (None, Some(g)) => format!("✗ {g}"),
+                    (None, None) => "unclassified".to_string(),
+                },
+                r.host.clone(),
+                decided_by(&r.reason),
             ]
         })
         .collect();
@@ -108,10 +153,27 @@ pub fn render_table(rows: &[SourceRow], width: usize) -> String {
             w[i] = w[i].max(s.chars().count());
         }
     }
-    // Section and title share what the location, type and a 40-column reason leave.
-    let room = width.saturating_sub(w[0] + w[3] + 40 + 8).max(30);
-    w[1] = w[1].min(room * 2 / 5).max(7);
-    w[2] = w[2].min(room - w[1]).max(5);
+    // Location and type keep their width; the others give way, in turn, down to a floor:
+    // title to 16, section to 12, host to 14, reason to 22, then all to their minimum.
+    w[5] = w[5].min(36);
+    w[4] = w[4].min(24);
+    let total = |w: &[usize]| w.iter().sum::<usize>() + 2 * (w.len() - 1);
+    for (col, floor) in [
+        (2, 16),
+        (1, 12),
+        (4, 14),
+        (5, 22),
+        (2, 8),
+        (1, 7),
+        (4, 10),
+        (5, 16),
+    ] {
+        let over = total(&w).saturating_sub(width);
+        if over == 0 {
+            break;
+        }
+        w[col] = w[col].saturating_sub(over).max(floor.min(w[col]));
+    }
     let fit = |s: &str, n: usize| -> String {
         if s.chars().count() <= n {
             format!("{s:<n$}")
@@ -120,29 +182,27 @@ pub fn render_table(rows: &[SourceRow], width: usize) -> String {
             format!("{cut}…")
         }
     };
-    let line = |c: [&str; 5]| -> String {
-        format!(
-            "{}  {}  {}  {}  {}",
-            fit(c[0], w[0]),
-            fit(c[1], w[1]),
-            fit(c[2], w[2]),
-            fit(c[3], w[3]),
-            c[4]
-        )
-        .trim_end()
-        .to_string()
-            + "\n"
+    let line = |c: [&str; 6]| -> String {
+        let parts: Vec<String> = c.iter().zip(&w).map(|(s, &n)| fit(s, n)).collect();
+        parts.join("  ").trim_end().to_string() + "\n"
     };
     let mut out = line(headers);
     for c in &cells {
-        out.push_str(&line([&c[0], &c[1], &c[2], &c[3], &c[4]]));
+        out.push_str(&line([&c[0], &c[1], &c[2], &c[3], &c[4], &c[5]]));
     }
     let classified = rows.iter().filter(|r| r.kind.is_some()).count();
+    let inadmissible = rows.iter().filter(|r| r.group.is_some()).count();
+    let mut entries: Vec<(&str, usize)> = rows.iter().map(|r| (r.path.as_str(), r.entry)).collect();
+    entries.dedup();
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     out.push_str(&format!(
-        "{} sources, {} classified, {} unclassified\n",
-        rows.len(),
+        "{}, {}: {} classified, {} inadmissible, {} unclassified\n",
+        plural(entries.len(), "entry", "entries"),
+        plural(rows.len(), "source", "sources"),
         classified,
-        rows.len() - classified
+        inadmissible,
+        rows.len() - classified - inadmissible
     ));
     out
 }

@@ -1,173 +1,294 @@
-//! `--format human`: rustc-style diagnostics through miette, then one summary line.
+//! `--format human`: rustc-style diagnostics, then one summary line.
+//!
+//! ```text
+//! list.md:10:30: error[perf/missing-context]: performance claim "2.3x" lacks hardware, …
+//!     │
+//!  10 │ - [ARC](https://example.org/arc) - 2.3x higher hit rate.
+//!     │                                    ^^^^ claim without its context
+//!     = help: state the hardware (e.g. 8xH100, MI300X), …
+//! ```
+//!
+//! The headline starts with `path:line:col` (clickable in editors and terminals) and names the
+//! severity and rule in words; it is never wrapped. The quoted line is cut to the width around
+//! the span when it is longer; help text is wrapped to the width, but never inside a code span,
+//! an HTML comment or a URL, which the user should be able to copy whole. Control characters
+//! from the file are shown as `�`, so a hostile list cannot drive the terminal.
 
 use super::{plural, RenderOptions, RunReport};
-use crate::finding::{Finding, Severity};
-use crate::lines::LineIndex;
-use miette::{
-    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError,
-    MietteSpanContents, SourceCode, SourceSpan, SpanContents,
-};
-use std::fmt;
+use crate::finding::Severity;
+use unicode_width::UnicodeWidthChar;
 
-/// Lines longer than this are not quoted (a 2 MB line would be printed once per finding).
-const MAX_QUOTED_LINE: usize = 400;
+/// Lines longer than this (in bytes) are not quoted: a 2 MB line would be scanned once per
+/// finding.
+const MAX_QUOTED_LINE: usize = 4000;
 
-/// A file's text under its name. Spans are resolved through the line index, so quoting a
-/// line costs O(line), not O(file) as miette's own `str` source does.
-struct Named<'a> {
-    name: &'a str,
-    text: &'a str,
-    lines: &'a LineIndex,
+/// ANSI styles, or nothing when colour is off.
+struct Style {
+    on: bool,
 }
 
-impl SourceCode for Named<'_> {
-    fn read_span<'a>(
-        &'a self,
-        span: &SourceSpan,
-        before: usize,
-        after: usize,
-    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let start = span.offset();
-        let end = start + span.len();
-        if end > self.text.len() {
-            return Err(MietteError::OutOfBounds);
+impl Style {
+    fn paint(&self, code: &str, s: &str) -> String {
+        if self.on && !s.is_empty() {
+            format!("\x1b[{code}m{s}\x1b[0m")
+        } else {
+            s.to_string()
         }
-        let first = self.lines.line_of(start).saturating_sub(before).max(1);
-        let last = (self.lines.line_of(end) + after).min(self.lines.line_count());
-        // miette reads the header's line:column from the contents' line and column: give the
-        // span's own column, while the data starts at the line so the whole line is quoted.
-        let from = self.lines.line_start(first);
-        let column = if before == 0 {
-            self.lines.position(self.text, start).column - 1
-        } else {
-            0
-        };
-        let to = self.lines.line_range(self.text, last).end;
-        let to = if self.text[to..].starts_with("\r\n") {
-            to + 2
-        } else if self.text[to..].starts_with('\n') {
-            to + 1
-        } else {
-            to
-        };
-        Ok(Box::new(MietteSpanContents::new_named(
-            self.name.to_string(),
-            &self.text.as_bytes()[from..to],
-            (from, to - from).into(),
-            first - 1,
-            column,
-            last - first + 1,
-        )))
+    }
+    fn severity(&self, sev: Severity, s: &str) -> String {
+        match sev {
+            Severity::Error => self.paint("1;31", s),
+            Severity::Warning => self.paint("1;33", s),
+        }
+    }
+    fn bold(&self, s: &str) -> String {
+        self.paint("1", s)
+    }
+    fn gutter(&self, s: &str) -> String {
+        self.paint("1;34", s)
+    }
+    fn help(&self, s: &str) -> String {
+        self.paint("1;36", s)
     }
 }
 
-struct Diag<'a> {
-    f: &'a Finding,
-    message: String,
-    src: Option<Named<'a>>,
+/// Whether to colour output. `forced` is `--color always` (Some(true)) or `never`
+/// (Some(false)); else (auto): never when `NO_COLOR` is set to a non-empty value
+/// (<https://no-color.org>), which wins over the variables that force colour; always when
+/// `FORCE_COLOR` or `CLICOLOR_FORCE` is set to a value other than empty or `0`; else only on a
+/// terminal, unless `CLICOLOR=0`. `env` reads a variable.
+pub fn color_enabled(
+    forced: Option<bool>,
+    is_terminal: bool,
+    env: impl Fn(&str) -> Option<std::ffi::OsString>,
+) -> bool {
+    if let Some(f) = forced {
+        return f;
+    }
+    let set = |k: &str| env(k).is_some_and(|v| !v.is_empty());
+    let on = |k: &str| env(k).is_some_and(|v| !v.is_empty() && v != "0" && v != "false");
+    if set("NO_COLOR") {
+        return false;
+    }
+    if on("FORCE_COLOR") || on("CLICOLOR_FORCE") {
+        return true;
+    }
+    is_terminal && env("CLICOLOR").is_none_or(|v| v != "0")
 }
 
-impl fmt::Debug for Diag<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-impl fmt::Display for Diag<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-impl std::error::Error for Diag<'_> {}
-
-impl Diagnostic for Diag<'_> {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.f.rule.name))
-    }
-    fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.f.severity {
-            Severity::Error => miette::Severity::Error,
-            Severity::Warning => miette::Severity::Warning,
+/// Text from the file, safe to print: control characters (other than tab, shown as a space)
+/// become `�`.
+fn clean(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            '\t' => ' ',
+            c if c.is_control() => '\u{fffd}',
+            c => c,
         })
-    }
-    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.f
-            .help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
-    }
-    fn source_code(&self) -> Option<&dyn SourceCode> {
-        self.src.as_ref().map(|s| s as &dyn SourceCode)
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        self.src.as_ref()?;
-        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
-            self.f.label.clone(),
-            self.f.span.clone(),
-        ))))
-    }
+        .collect()
 }
 
-/// Whether to colour output: only on a terminal, and never when `NO_COLOR` is set to a
-/// non-empty value (<https://no-color.org>).
-pub fn color_enabled(is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
-    is_terminal && no_color.is_none_or(|v| v.is_empty())
+fn width_of(c: char) -> usize {
+    c.width().unwrap_or(0)
 }
 
 pub fn render(report: &RunReport, opts: &RenderOptions) -> String {
-    let theme = if opts.color {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let handler = GraphicalReportHandler::new_themed(theme)
-        .with_width(opts.width)
-        .with_context_lines(0)
-        .with_links(false);
+    let style = Style { on: opts.color };
     let mut out = String::new();
     for r in &report.files {
-        let idx = &r.lines;
         for reported in &r.findings {
             let f = &reported.finding;
             let pos = reported.region;
-            let line = idx.line_range(&r.text, pos.line);
-            let quotable = line.len() <= MAX_QUOTED_LINE
-                && f.span.end <= r.text.len()
-                && idx.line_of(f.span.end) <= pos.line + 3;
-            if !quotable {
-                // No line to quote: the same layout as miette's, written directly (a hostile
-                // file can hold hundreds of thousands of these).
-                let mark = match f.severity {
-                    Severity::Error => "×",
-                    Severity::Warning => "⚠",
+            let sev = f.severity.as_str();
+            out.push_str(&format!(
+                "{}: {}{}: {}\n",
+                style.bold(&format!("{}:{}:{}", clean(&r.path), pos.line, pos.column)),
+                style.severity(f.severity, sev),
+                style.bold(&format!("[{}]", f.rule.name)),
+                clean(&f.message)
+            ));
+            let line = r.lines.line_range(&r.text, pos.line);
+            let number = pos.line.to_string();
+            let pad = " ".repeat(number.len() + 1);
+            if line.len() <= MAX_QUOTED_LINE && f.span.end <= r.text.len() {
+                let text = &r.text[line.clone()];
+                // The span's part on this line, as byte offsets within it.
+                let from = f.span.start.clamp(line.start, line.end) - line.start;
+                let to = f.span.end.clamp(line.start, line.end) - line.start;
+                let (shown, marks) =
+                    quote(text, from, to, opts.width.saturating_sub(pad.len() + 3));
+                let more = if r.lines.line_of(f.span.end.saturating_sub(1)) > pos.line {
+                    " …"
+                } else {
+                    ""
                 };
+                let label = f.label.as_deref().map(clean).unwrap_or_default();
+                out.push_str(&format!("{pad}{}\n", style.gutter("│")));
                 out.push_str(&format!(
-                    "{}\n\n  {mark} {}:{}:{}: {}\n",
-                    f.rule.name, r.path, pos.line, pos.column, f.message
+                    "{} {} {}\n",
+                    style.gutter(&number),
+                    style.gutter("│"),
+                    shown
                 ));
-                if let Some(h) = &f.help {
-                    out.push_str(&format!("  help: {h}\n"));
-                }
+                let underline = format!("{}{more}", "^".repeat(marks.1.max(1)));
+                out.push_str(
+                    format!(
+                        "{pad}{} {}{} {}",
+                        style.gutter("│"),
+                        " ".repeat(marks.0),
+                        style.severity(f.severity, &underline),
+                        label
+                    )
+                    .trim_end(),
+                );
                 out.push('\n');
-                continue;
             }
-            let diag = Diag {
-                f,
-                message: f.message.clone(),
-                src: Some(Named {
-                    name: &r.path,
-                    text: &r.text,
-                    lines: idx,
-                }),
-            };
-            let _ = handler.render_report(&mut out, &diag);
+            if let Some(h) = &f.help {
+                let lead = format!("{pad}= ");
+                let head = format!("{lead}{}: ", style.help("help"));
+                let indent = " ".repeat(lead.len() + "help: ".len());
+                out.push_str(&wrap(&clean(h), &head, &indent, opts.width, lead.len() + 6));
+            }
             out.push('\n');
         }
     }
-    out.push_str(&summary_line(report));
+    out.push_str(&style.bold(&summary_line(report)));
     out.push('\n');
     out
 }
 
+/// The line as shown (cut around the span with `…` when wider than `room` columns) and the
+/// underline's (start column, width) in it.
+fn quote(text: &str, from: usize, to: usize, room: usize) -> (String, (usize, usize)) {
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let cols: Vec<usize> = chars
+        .iter()
+        .map(|&(_, c)| width_of(clean_char(c)))
+        .collect();
+    let total: usize = cols.iter().sum();
+    let first = chars.partition_point(|&(i, _)| i < from);
+    let last = chars.partition_point(|&(i, _)| i < to);
+    let room = room.max(20);
+    let (lo, hi) = if total <= room {
+        (0, chars.len())
+    } else {
+        // Keep a little before the span, then as much of it and after it as fits; if the
+        // line ends first, give what is left to the text before the span.
+        let room = room.saturating_sub(2);
+        let mut lo = first;
+        let mut w = 0;
+        while lo > 0 && w + cols[lo - 1] <= room / 4 {
+            lo -= 1;
+            w += cols[lo];
+        }
+        let mut hi = first;
+        while hi < chars.len() && w + cols[hi] <= room {
+            w += cols[hi];
+            hi += 1;
+        }
+        while lo > 0 && w + cols[lo - 1] <= room {
+            lo -= 1;
+            w += cols[lo];
+        }
+        (lo, hi)
+    };
+    let mut shown = String::new();
+    let mut start_col = 0;
+    if lo > 0 {
+        shown.push('…');
+        start_col = 1;
+    }
+    let mut col = start_col;
+    let mut mark_start = None;
+    let mut mark_end = None;
+    for k in lo..hi {
+        if k == first {
+            mark_start = Some(col);
+        }
+        if k == last {
+            mark_end = Some(col);
+        }
+        shown.push(clean_char(chars[k].1));
+        col += cols[k];
+    }
+    if hi < chars.len() {
+        shown.push('…');
+    }
+    let start = mark_start.unwrap_or(if first < lo { start_col } else { col });
+    let end = mark_end.unwrap_or(col).max(start);
+    (shown, (start, end - start))
+}
+
+fn clean_char(c: char) -> char {
+    match c {
+        '\t' => ' ',
+        c if c.is_control() => '\u{fffd}',
+        c => c,
+    }
+}
+
+/// Splits help text into pieces that are never broken: words, and whole code spans (`…`),
+/// HTML comments (`<!-- … -->`) and quoted values with the spaces inside them.
+fn atoms(s: &str) -> Vec<&str> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        while i < b.len() && b[i] == b' ' {
+            i += 1;
+        }
+        if i >= b.len() {
+            break;
+        }
+        let start = i;
+        // Byte by byte: the delimiters are ASCII, so every cut lands on a character boundary.
+        while i < b.len() && b[i] != b' ' {
+            if b[i] == b'`' {
+                i = b[i + 1..]
+                    .iter()
+                    .position(|&c| c == b'`')
+                    .map_or(b.len(), |e| i + 1 + e + 1);
+            } else if b[i..].starts_with(b"<!--") {
+                i = b[i..]
+                    .windows(3)
+                    .position(|w| w == b"-->")
+                    .map_or(b.len(), |e| i + e + 3);
+            } else {
+                i += 1;
+            }
+        }
+        out.push(&s[start..i.min(b.len())]);
+    }
+    out
+}
+
+/// Wraps `text` to `width` columns: the first line after `head` (which takes `head_cols`
+/// columns), the others after `indent`. An atom longer than a line gets a line of its own.
+fn wrap(text: &str, head: &str, indent: &str, width: usize, head_cols: usize) -> String {
+    let mut out = String::from(head);
+    let mut col = head_cols;
+    let mut first = true;
+    for atom in atoms(text) {
+        let w: usize = atom.chars().map(width_of).sum();
+        if !first && col + 1 + w > width {
+            out.push('\n');
+            out.push_str(indent);
+            col = indent.len();
+            first = true;
+        }
+        if !first {
+            out.push(' ');
+            col += 1;
+        }
+        out.push_str(atom);
+        col += w;
+        first = false;
+    }
+    out.push('\n');
+    out
+}
+
+/// `sourcepolicy: 4 errors and 1 warning in 2 files (9 entries, 11 sources) with policy.toml`
 pub fn summary_line(report: &RunReport) -> String {
     let t = report.totals;
     let scope = format!(
@@ -176,11 +297,20 @@ pub fn summary_line(report: &RunReport) -> String {
         plural(t.entries, "entry", "entries"),
         plural(t.sources, "source", "sources")
     );
+    let policy = match report.policy.as_deref() {
+        Some("built-in") => " with the built-in policy".to_string(),
+        Some(p) => format!(" with {p}"),
+        None => String::new(),
+    };
+    let unread = match report.unread {
+        0 => String::new(),
+        n => format!("; {} could not be read", plural(n, "file", "files")),
+    };
     if t.errors + t.warnings == 0 {
-        format!("sourcepolicy: no findings {scope}")
+        format!("sourcepolicy: no findings {scope}{policy}{unread}")
     } else {
         format!(
-            "sourcepolicy: {} and {} {scope}",
+            "sourcepolicy: {} and {} {scope}{policy}{unread}",
             plural(t.errors, "error", "errors"),
             plural(t.warnings, "warning", "warnings")
         )
@@ -189,15 +319,80 @@ pub fn summary_line(report: &RunReport) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::color_enabled;
-    use std::ffi::OsStr;
+    use super::*;
 
     #[test]
-    fn colour_only_on_a_terminal_without_no_color() {
-        assert!(color_enabled(true, None));
-        assert!(color_enabled(true, Some(OsStr::new(""))));
-        assert!(!color_enabled(true, Some(OsStr::new("1"))));
-        assert!(!color_enabled(false, None));
-        assert!(!color_enabled(false, Some(OsStr::new("1"))));
+    fn colour_follows_the_flag_then_the_environment() {
+        let env = |vars: &'static [(&'static str, &'static str)]| {
+            move |k: &str| {
+                vars.iter()
+                    .find(|(n, _)| *n == k)
+                    .map(|(_, v)| std::ffi::OsString::from(v))
+            }
+        };
+        assert!(color_enabled(None, true, env(&[])));
+        assert!(!color_enabled(None, false, env(&[])));
+        assert!(color_enabled(None, true, env(&[("NO_COLOR", "")])));
+        assert!(!color_enabled(None, true, env(&[("NO_COLOR", "1")])));
+        assert!(color_enabled(None, false, env(&[("FORCE_COLOR", "1")])));
+        assert!(color_enabled(None, false, env(&[("CLICOLOR_FORCE", "1")])));
+        assert!(!color_enabled(None, false, env(&[("FORCE_COLOR", "0")])));
+        // NO_COLOR wins over the variables that force colour.
+        assert!(!color_enabled(
+            None,
+            true,
+            env(&[("NO_COLOR", "1"), ("FORCE_COLOR", "1")])
+        ));
+        assert!(!color_enabled(None, true, env(&[("CLICOLOR", "0")])));
+        // The flag wins over everything.
+        assert!(color_enabled(Some(true), false, env(&[("NO_COLOR", "1")])));
+        assert!(!color_enabled(
+            Some(false),
+            true,
+            env(&[("FORCE_COLOR", "1")])
+        ));
+    }
+
+    #[test]
+    fn help_wraps_between_words_never_inside_code_comments_or_urls() {
+        let help = "declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), see `lint --online` or https://example.org/a/very/long/path/that/does/not/fit/anywhere";
+        let out = wrap(help, "  = help: ", "          ", 40, 10);
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(
+            lines.contains(&"          (<!-- sourcepolicy: type=paper|docs|repo|report -->),"),
+            "{out}"
+        );
+        assert!(out.contains("`lint --online`"), "{out}");
+        // Multi-byte characters next to the delimiters are never cut.
+        assert_eq!(
+            atoms("a “…” <!-- é --> `ü x`é"),
+            ["a", "“…”", "<!-- é -->", "`ü x`é"]
+        );
+        assert!(
+            lines.contains(
+                &"          https://example.org/a/very/long/path/that/does/not/fit/anywhere"
+            ),
+            "{out}"
+        );
+        // Every line fits, unless it holds one piece that is longer than a line.
+        for l in &lines {
+            assert!(l.chars().count() <= 40 || atoms(l).len() == 1, "{l}");
+        }
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_span() {
+        let text = format!("{}TARGET{}", "a".repeat(200), "b".repeat(200));
+        let (shown, (start, len)) = quote(&text, 200, 206, 60);
+        assert!(shown.starts_with('…') && shown.ends_with('…'), "{shown}");
+        assert!(shown.chars().count() <= 60, "{}", shown.chars().count());
+        let marked: String = shown.chars().skip(start).take(len).collect();
+        assert_eq!(marked, "TARGET");
+        // Wide characters take two columns each.
+        let (_, (start, len)) = quote("漢字 x", 7, 8, 60);
+        assert_eq!((start, len), (5, 1));
+        // Control characters are shown, never sent to the terminal.
+        let (shown, _) = quote("a\x1b[31mb", 0, 1, 60);
+        assert_eq!(shown, "a\u{fffd}[31mb");
     }
 }

@@ -132,6 +132,13 @@ pub struct RunReport {
     pub links: Option<LinkTotals>,
     /// The `--changed-since` reference, when findings were limited to changed lines.
     pub changed_since: Option<String>,
+    /// Problems of the run itself, for the user but not findings (an unreadable link cache,
+    /// no network): `main` prints them to standard error.
+    pub notes: Vec<String>,
+    /// How many inputs could not be read (reported on their own; the run exits 2).
+    pub unread: usize,
+    /// The policy in use, as the human summary names it (a file, or "built-in").
+    pub policy: Option<String>,
 }
 
 impl RunReport {
@@ -155,6 +162,9 @@ impl RunReport {
             totals: t,
             links: None,
             changed_since: None,
+            notes: Vec::new(),
+            unread: 0,
+            policy: None,
         }
     }
 

@@ -25,7 +25,7 @@ pub static MALFORMED: Rule = Rule {
 pub static BROKEN_ANCHOR: Rule = Rule {
     name: "link/broken-anchor",
     severity: Severity::Error,
-    summary: "a `#fragment` matches no heading's GitHub anchor",
+    summary: "a `#fragment` matches no heading's GitHub anchor and no HTML `id`",
     explanation: include_str!("../../docs/rules/link-broken-anchor.md"),
     online: false,
     fixable: false,
@@ -90,7 +90,7 @@ pub fn malformed(cx: &Context) -> Vec<Finding> {
 fn anchor_help(anchors: &AnchorSet, fragment: &str) -> String {
     match anchors.suggest(fragment) {
         Some(a) => format!("did you mean `#{a}`?"),
-        None => "link to an existing heading's anchor (GitHub: lower case, punctuation dropped, spaces to `-`)".into(),
+        None => "link to an existing heading's anchor (GitHub: lower case, punctuation dropped, spaces to `-`) or an element's id=".into(),
     }
 }
 
@@ -116,7 +116,7 @@ pub fn broken_anchor(cx: &Context) -> Vec<Finding> {
             cx.report(
                 &BROKEN_ANCHOR,
                 link.span.clone(),
-                format!("no heading has the anchor `#{target}`"),
+                format!("no heading or HTML id has the anchor `#{target}`"),
             )
             .label("broken anchor")
             .help(anchor_help(anchors, frag))

@@ -18,8 +18,10 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 pub mod entry;
+pub mod evidence;
 pub mod frontier;
 pub mod links;
+pub mod live;
 pub mod perf;
 pub mod source;
 pub mod structure;
@@ -156,6 +158,10 @@ pub static RULES: &[Registered] = &[
     row(&links::DUPLICATE, links::duplicate),
     row(&links::INSECURE, links::insecure),
     row(&links::TRACKING_PARAMS, links::tracking_params),
+    row(&live::BROKEN, live::broken),
+    row(&live::REDIRECT, live::redirect),
+    row(&live::UNVERIFIED, live::unverified),
+    row(&live::PRIVATE_ADDRESS, live::private_address),
     row(&perf::MISSING_CONTEXT, perf::missing_context),
     row(&perf::VENDOR_PEAK, perf::vendor_peak),
     row(&frontier::MISSING_DATE, frontier::missing_date),
@@ -205,8 +211,13 @@ pub fn selectors() -> Vec<&'static str> {
 
 /// The table of all rules, as `explain` prints it and README.md shows it.
 pub fn table() -> String {
+    table_of(None)
+}
+
+/// The table of one family's rules (None: all), in the same style as `table`.
+pub fn table_of(family: Option<&str>) -> String {
     let mut s = String::from("| rule | default | fires when |\n|---|---|---|\n");
-    for r in all() {
+    for r in all().filter(|r| family.is_none_or(|f| r.family() == f)) {
         s.push_str(&format!(
             "| `{}` | {} | {} |\n",
             r.name,

@@ -75,7 +75,7 @@ pub fn classify_all(cx: &Context) -> Vec<Option<Classification>> {
                     inadmissible: None,
                     reason: format!("declared type={} by the comment on line {line}", k.as_str()),
                 },
-                _ => classifier.classify(&doc.links[l].target),
+                _ => super::evidence::adjust(cx, l, classifier.classify(&doc.links[l].target)),
             });
         }
     }
@@ -113,7 +113,10 @@ pub fn unclassified(cx: &Context) -> Vec<Finding> {
                 ),
             )
             .label("unclassified source")
-            .help("replace it with the primary source, declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), or add its host to [sources.<kind>] hosts in policy.toml")
+            .help(super::evidence::unclassified_help(cx, l).unwrap_or_else(|| match &link.target {
+                Target::Web(w) => format!("replace it with the primary source, declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), or add `extend_hosts = [\"{}\"]` under [sources.<kind>] in your policy file", w.host),
+                _ => "replace it with the primary source, or declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->)".to_string(),
+            }))
             .data(json!({"url": link.url, "host": host_of(&link.target, &link.url), "reason": c.reason}))
         })
         .collect()
@@ -157,10 +160,28 @@ pub fn report_evidence(cx: &Context) -> Vec<Finding> {
         let code = declarations[e].and_then(|d| d.code.as_ref());
         let code_ok = code.is_some_and(|c| crate::target::split_web_url(&c.text).is_some());
         for &l in &entry.links {
-            if !is_kind(l, Kind::Report) || has_repo || code_ok {
+            if !is_kind(l, Kind::Report) {
                 continue;
             }
             let link = &doc.links[l];
+            // Online, the report's own page must link its code and show measurements.
+            let gaps = super::evidence::report_page_gaps(cx, l);
+            if !gaps.is_empty() {
+                out.push(
+                    cx.report(
+                        &REPORT_EVIDENCE,
+                        link.span.clone(),
+                        format!("report \"{}\": its page {}", title(cx, l), gaps.join(" and ")),
+                    )
+                    .label("report without evidence")
+                    .help("a direct implementer report shows its code and its measurements; link the article that does, or the paper or repository instead")
+                    .data(json!({"url": link.url, "page_lacks": gaps})),
+                );
+                continue;
+            }
+            if has_repo || code_ok {
+                continue;
+            }
             let message = match code {
                 Some(c) => format!(
                     "report \"{}\" names code `{}`, which is not an http(s) URL",

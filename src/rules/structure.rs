@@ -80,11 +80,16 @@ pub fn toc_mismatch(cx: &Context) -> Vec<Finding> {
     let mut out = Vec::new();
     // Each contents link → the heading it names (if any).
     let mut targets: Vec<(usize, usize)> = Vec::new(); // (link, heading)
+    let mut all_anchors: Option<crate::slug::AnchorSet> = None;
     for &(l, fragment) in &toc_links {
         let link = &doc.links[l];
         let frag = crate::slug::AnchorSet::target(fragment);
         match anchors.lookup(fragment) {
             Some(h) => targets.push((l, h)),
+            // An HTML id is a working anchor, if not a heading: not an extra entry.
+            None if all_anchors
+                .get_or_insert_with(|| doc.anchors())
+                .contains(fragment) => {}
             None => out.push(
                 cx.report(
                     &TOC_MISMATCH,
@@ -107,8 +112,14 @@ pub fn toc_mismatch(cx: &Context) -> Vec<Finding> {
     let levels = targets.iter().map(|&(_, h)| doc.headings[h].level);
     let (min, max) = (levels.clone().min().unwrap_or(2), levels.max().unwrap_or(6));
     let listed: std::collections::HashSet<usize> = targets.iter().map(|&(_, h)| h).collect();
+    let covers = &cx.policy.sections.contents_covers;
     for (i, h) in doc.headings.iter().enumerate().skip(toc_heading + 1) {
         if h.level < min || h.level > max || h.in_list_item || listed.contains(&i) {
+            continue;
+        }
+        // Section `i + 1` is the one heading `i` opens; the policy says which scopes the
+        // contents list must name.
+        if !covers.iter().any(|c| c == scope_name(cx.scopes[i + 1])) {
             continue;
         }
         out.push(
@@ -156,6 +167,20 @@ pub fn toc_mismatch(cx: &Context) -> Vec<Finding> {
         }
     }
     out
+}
+
+/// The scope a section has for `[sections] contents_covers`: exempt, else frontier, else core,
+/// else other.
+fn scope_name(s: crate::policy::Scope) -> &'static str {
+    if s.exempt || s.contents {
+        "exempt"
+    } else if s.frontier {
+        "frontier"
+    } else if s.core {
+        "core"
+    } else {
+        "other"
+    }
 }
 
 /// Marks the members of one longest strictly increasing subsequence (O(n log n)).

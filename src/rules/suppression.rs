@@ -1,11 +1,13 @@
-//! The suppressions phase and its rules: `<!-- sourcepolicy: ignore=… -->` comments drop the
-//! findings they govern; a comment that cannot be read, gives no reason, or suppresses
-//! nothing is itself reported. Linear: directives and findings are swept in line order.
+//! The suppressions phase and its rules: `<!-- sourcepolicy: ignore=… -->` comments (on an
+//! entry, `scope=section` above a heading, or `ignore-start=` … `ignore-end` around a block)
+//! drop the findings they govern; a comment that cannot be read, gives no reason, or
+//! suppresses nothing is itself reported. Linear: directives and findings are swept in line
+//! order.
 
 use super::RULES;
 use crate::classify::Kind;
-use crate::directive::Directive;
-use crate::error::did_you_mean;
+use crate::directive::{Directive, Reach};
+use crate::error::did_you_mean_rule;
 use crate::finding::{covers, Finding, Rule, Severity};
 use crate::lines::LineIndex;
 use serde_json::json;
@@ -32,7 +34,7 @@ pub static MISSING_REASON: Rule = Rule {
 pub static INVALID: Rule = Rule {
     name: "suppression/invalid",
     severity: Severity::Error,
-    summary: "a sourcepolicy comment cannot be read (unknown key or rule, bad quoting)",
+    summary: "a sourcepolicy comment cannot be read, or is a near-miss of the grammar",
     explanation: include_str!("../../docs/rules/suppression-invalid.md"),
     online: false,
     fixable: false,
@@ -107,7 +109,7 @@ fn report_directive(
         for (span, msg) in &d.problems {
             out.push(invalid(span.clone(), msg.clone()));
         }
-        if d.lines.is_none() {
+        if d.lines.is_none() && d.reach == Reach::Here {
             out.push(invalid(
                 d.span.clone(),
                 "this sourcepolicy comment governs nothing: no entry or paragraph starts on the next line".into(),
@@ -130,7 +132,7 @@ fn report_directive(
     for (j, sel) in d.ignore.iter().enumerate() {
         if !known.contains(&sel.text.as_str()) {
             if enabled(&INVALID) {
-                let hint = did_you_mean(&sel.text, known.iter().copied())
+                let hint = did_you_mean_rule(&sel.text, known.iter().copied())
                     .map(|k| format!(" (did you mean `{k}`?)"))
                     .unwrap_or_default();
                 out.push(invalid(
@@ -173,7 +175,5 @@ fn report_directive(
 }
 
 fn invalid(span: Range<usize>, message: String) -> Finding {
-    Finding::new(&INVALID, span, message)
-        .label("unreadable")
-        .help("keys: type=, code=, ignore=, reason=\"…\"; `sourcepolicy explain` lists rule names")
+    Finding::new(&INVALID, span, message).help("<!-- sourcepolicy: ignore=RULE reason=\"…\" -->, type=, code=, scope=section, ignore-start= … ignore-end; `sourcepolicy explain suppression/invalid`")
 }

@@ -95,20 +95,37 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
             continue;
         }
         let keys: Vec<&str> = missing.iter().map(|f: &Field| f.key()).collect();
+        // The fields are named once per entry or paragraph: its first claim names them and
+        // says what to add, the others refer to it.
+        let mut first: Option<&str> = None;
         for claim in claims {
             if is_vendor_peak(cx, block, claim) {
                 continue;
             }
             let text = &block.text[claim.range.clone()];
+            let finding = match first {
+                None => cx
+                    .report(
+                        &MISSING_CONTEXT,
+                        block.source_span(cx.text(), claim.range.clone()),
+                        format!("performance claim \"{text}\" lacks {}", describe(&missing)),
+                    )
+                    .help(help_for(&missing)),
+                Some(f) => cx
+                    .report(
+                        &MISSING_CONTEXT,
+                        block.source_span(cx.text(), claim.range.clone()),
+                        format!("performance claim \"{text}\" lacks the same context as \"{f}\""),
+                    )
+                    .help(format!(
+                        "the context stated for \"{f}\" covers this number too, or omit it"
+                    )),
+            };
+            first.get_or_insert(text);
             out.push(
-                cx.report(
-                    &MISSING_CONTEXT,
-                    block.source_span(cx.text(), claim.range.clone()),
-                    format!("performance claim \"{text}\" lacks {}", describe(&missing)),
-                )
-                .label(format!("missing {}", describe(&missing)))
-                .help(help_for(&missing))
-                .data(json!({"claim": text, "missing": keys})),
+                finding
+                    .label("claim without its context")
+                    .data(json!({"claim": text, "missing": keys})),
             );
         }
     }

@@ -1,0 +1,337 @@
+//! The device table of `[[perf.devices]]`: vendor peak rates per device, compiled once per run
+//! into a matcher that finds device names in prose (with a count: "8xH100", "eight H100s"),
+//! and the peak that bounds a claimed rate. `perf/exceeds-peak` and `perf/vendor-peak` use it.
+
+use crate::policy::{DeviceSpec, Rate};
+use std::ops::Range;
+
+/// A number format a peak is stated for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Precision {
+    Fp64,
+    Fp32,
+    Tf32,
+    Bf16,
+    Fp16,
+    Fp8,
+    Fp6,
+    Fp4,
+    Int8,
+    Int4,
+}
+
+impl Precision {
+    /// The precision a word names (`BF16`, `bfloat16`, `FP8`, `E4M3`, `NVFP4`, `INT8`, …).
+    pub fn from_word(word: &str) -> Option<Precision> {
+        let w = word.to_ascii_lowercase();
+        let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+        Some(match w {
+            "fp64" | "float64" | "double" | "dgemm" => Precision::Fp64,
+            "fp32" | "float32" | "single" | "sgemm" => Precision::Fp32,
+            "tf32" | "tensorfloat32" => Precision::Tf32,
+            "bf16" | "bfloat16" => Precision::Bf16,
+            "fp16" | "float16" | "half" | "hgemm" => Precision::Fp16,
+            "fp8" | "float8" | "e4m3" | "e5m2" | "mxfp8" => Precision::Fp8,
+            "fp6" | "mxfp6" => Precision::Fp6,
+            "fp4" | "nvfp4" | "mxfp4" => Precision::Fp4,
+            "int8" | "i8" | "w8a8" => Precision::Int8,
+            "int4" | "w4a4" => Precision::Int4,
+            _ => return None,
+        })
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Precision::Fp64 => "FP64",
+            Precision::Fp32 => "FP32",
+            Precision::Tf32 => "TF32",
+            Precision::Bf16 => "BF16",
+            Precision::Fp16 => "FP16",
+            Precision::Fp8 => "FP8",
+            Precision::Fp6 => "FP6",
+            Precision::Fp4 => "FP4",
+            Precision::Int8 => "INT8",
+            Precision::Int4 => "INT4",
+        }
+    }
+}
+
+/// What a claimed rate measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quantity {
+    /// Math rate (FLOP/s or OPS) at a precision (None: unstated), dense unless sparse.
+    Compute {
+        precision: Option<Precision>,
+        sparse: bool,
+    },
+    /// Memory bandwidth.
+    Memory,
+    /// Scale-up link bandwidth.
+    Interconnect,
+}
+
+/// The peak that bounds a claim: the value (FLOP/s, OPS or bytes/s for one device) and what it
+/// is, in words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Peak {
+    pub value: f64,
+    /// As the policy writes it: "989.5 TFLOPS".
+    pub text: String,
+    /// "dense BF16", "sparse FP8", "memory bandwidth", "interconnect".
+    pub what: String,
+}
+
+/// A device named in a text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mention {
+    pub span: Range<usize>,
+    /// Index into the table's devices.
+    pub device: usize,
+    /// How many devices ("8xH100", "eight H100s"); 1 when no count is written.
+    pub count: u32,
+    /// Named without a form factor: the peak is the highest of every variant of the product.
+    pub bare: bool,
+}
+
+/// The `[[perf.devices]]` table, compiled.
+#[derive(Debug)]
+pub struct DeviceTable {
+    pub devices: Vec<DeviceSpec>,
+    /// One pattern per spelling, longest spelling first: (device, bare).
+    spellings: Vec<(usize, bool)>,
+    matcher: Option<regex_automata::meta::Regex>,
+    /// For each device, the devices a bare name of it stands for (itself and its variants).
+    variants: Vec<Vec<usize>>,
+}
+
+const NUMBER_WORDS: [(&str, u32); 12] = [
+    ("two", 2),
+    ("three", 3),
+    ("four", 4),
+    ("five", 5),
+    ("six", 6),
+    ("seven", 7),
+    ("eight", 8),
+    ("nine", 9),
+    ("ten", 10),
+    ("twelve", 12),
+    ("sixteen", 16),
+    ("pair of", 2),
+];
+
+/// A spelling as a pattern: case-insensitive, whole words, each space or hyphen of the
+/// spelling matching a space, a hyphen or nothing.
+fn spelling_pattern(s: &str) -> String {
+    // No leading `\b`: a count may be glued on ("8xH100"); `mentions` checks the byte before.
+    let mut p = String::new();
+    for (i, part) in s.split([' ', '-']).filter(|x| !x.is_empty()).enumerate() {
+        if i > 0 {
+            p.push_str(r"[\s\-]?");
+        }
+        p.push_str(&regex_syntax::escape(part));
+    }
+    // A plural ("H100s") still names the device.
+    p.push_str(r"s?\b");
+    p
+}
+
+impl DeviceTable {
+    pub fn new(devices: &[DeviceSpec]) -> DeviceTable {
+        let mut spellings: Vec<(String, usize, bool)> = Vec::new();
+        for (i, d) in devices.iter().enumerate() {
+            for s in &d.names {
+                spellings.push((s.clone(), i, false));
+            }
+            for s in &d.bare {
+                spellings.push((s.clone(), i, true));
+            }
+        }
+        // Longest first, so that "H100 NVL" wins over "H100" and "DGX H100" over "H100".
+        spellings.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
+        let patterns: Vec<String> = spellings
+            .iter()
+            .map(|(s, ..)| spelling_pattern(s))
+            .collect();
+        let matcher = regex_automata::meta::Regex::builder()
+            .configure(
+                regex_automata::meta::Config::new()
+                    .match_kind(regex_automata::MatchKind::LeftmostFirst),
+            )
+            .syntax(
+                regex_automata::util::syntax::Config::new()
+                    .case_insensitive(true)
+                    .unicode(false)
+                    .utf8(false),
+            )
+            .build_many(&patterns)
+            .ok();
+        let variants = (0..devices.len())
+            .map(|i| {
+                let mut v = vec![i];
+                for bare in &devices[i].bare {
+                    let prefix = bare.to_ascii_lowercase();
+                    for (j, d) in devices.iter().enumerate() {
+                        let is_variant = j != i
+                            && d.names.iter().any(|n| {
+                                let n = n.to_ascii_lowercase();
+                                n.strip_prefix(&prefix)
+                                    .is_some_and(|rest| rest.starts_with([' ', '-']))
+                            });
+                        if is_variant && !v.contains(&j) {
+                            v.push(j);
+                        }
+                    }
+                }
+                v
+            })
+            .collect();
+        DeviceTable {
+            devices: devices.to_vec(),
+            spellings: spellings.into_iter().map(|(_, d, b)| (d, b)).collect(),
+            matcher,
+            variants,
+        }
+    }
+
+    /// Every device named in `text`, in order, with the count written before it.
+    pub fn mentions(&self, text: &str) -> Vec<Mention> {
+        let Some(re) = &self.matcher else {
+            return Vec::new();
+        };
+        let bytes = text.as_bytes();
+        re.find_iter(bytes)
+            .filter(|m| {
+                // Not inside a longer word ("XH100Z"); a count may be glued on ("8xH100").
+                let i = m.start();
+                let glued_count =
+                    i >= 2 && matches!(bytes[i - 1], b'x' | b'X') && bytes[i - 2].is_ascii_digit();
+                glued_count || i == 0 || !bytes[i - 1].is_ascii_alphanumeric()
+            })
+            .map(|m| {
+                let (device, bare) = self.spellings[m.pattern().as_usize()];
+                let (count, start) = count_before(text, m.start());
+                Mention {
+                    span: start..m.end(),
+                    device,
+                    count,
+                    bare,
+                }
+            })
+            .collect()
+    }
+
+    /// The peak of one device (for a bare name: the highest of its variants) for a quantity,
+    /// if the table states one.
+    pub fn peak(&self, mention: &Mention, quantity: Quantity) -> Option<(usize, Peak)> {
+        let candidates: &[usize] = if mention.bare {
+            &self.variants[mention.device]
+        } else {
+            std::slice::from_ref(&mention.device)
+        };
+        candidates
+            .iter()
+            .filter_map(|&d| peak_of(&self.devices[d], quantity).map(|p| (d, p)))
+            .max_by(|a, b| a.1.value.total_cmp(&b.1.value))
+    }
+}
+
+/// The count written before a device name at `at` ("8x", "8 ×", "64 ", "eight "), and where
+/// the mention then starts.
+fn count_before(text: &str, at: usize) -> (u32, usize) {
+    let head = &text[..at];
+    let t = head.trim_end();
+    // "8x" / "8 x" / "8×"
+    let t2 = t
+        .strip_suffix('x')
+        .or_else(|| t.strip_suffix('X'))
+        .or_else(|| t.strip_suffix('×'))
+        .map(str::trim_end);
+    let digits_end = t2.unwrap_or(t);
+    let digits: String = digits_end
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_digit() || *c == ',')
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let digits_clean: String = digits.chars().filter(|c| c.is_ascii_digit()).collect();
+    if !digits_clean.is_empty() {
+        let start = digits_end.len() - digits.len();
+        let word_start = start == 0 || !text.as_bytes()[start - 1].is_ascii_alphanumeric();
+        if word_start {
+            if let Ok(n) = digits_clean.parse::<u32>() {
+                if n > 0 && (t2.is_some() || head.ends_with(' ')) {
+                    return (n, start);
+                }
+            }
+        }
+    }
+    let lower = t.to_ascii_lowercase();
+    for (word, n) in NUMBER_WORDS {
+        if let Some(rest) = lower.strip_suffix(word) {
+            if rest.is_empty() || rest.ends_with(|c: char| !c.is_ascii_alphanumeric()) {
+                return (n, rest.len());
+            }
+        }
+    }
+    (1, at)
+}
+
+/// The peak a device row states for a quantity.
+fn peak_of(d: &DeviceSpec, quantity: Quantity) -> Option<Peak> {
+    let found = |rate: &Option<Rate>, what: &str| {
+        rate.as_ref().map(|r| Peak {
+            value: r.value,
+            text: r.text.clone(),
+            what: what.to_string(),
+        })
+    };
+    match quantity {
+        Quantity::Memory => found(&d.memory_bandwidth, "memory bandwidth"),
+        Quantity::Interconnect => found(&d.interconnect, "interconnect bandwidth"),
+        Quantity::Compute { precision, sparse } => {
+            let tables: &[(&crate::policy::Peaks, &str)] = if sparse {
+                &[(&d.sparse, "sparse"), (&d.dense, "dense")]
+            } else {
+                &[(&d.dense, "dense")]
+            };
+            let mut best: Option<Peak> = None;
+            for &(table, kind) in tables {
+                for (key, rate) in table.entries() {
+                    let applies = match precision {
+                        // Unstated: the highest peak of any precision (sparse ones too).
+                        None => true,
+                        // FP64 runs on vector or tensor cores; FP32 may be computed as TF32.
+                        Some(Precision::Fp64) => matches!(key, "fp64" | "fp64_tensor"),
+                        Some(Precision::Fp32) => matches!(key, "fp32" | "tf32"),
+                        Some(p) => key.eq_ignore_ascii_case(p.as_str()),
+                    };
+                    if applies && best.as_ref().is_none_or(|b| rate.value > b.value) {
+                        best = Some(Peak {
+                            value: rate.value,
+                            text: rate.text.clone(),
+                            what: format!("{kind} {}", key.to_ascii_uppercase().replace('_', " ")),
+                        });
+                    }
+                }
+            }
+            // With the precision unstated, sparse peaks bound the claim too.
+            if precision.is_none() && !sparse {
+                for (key, rate) in d.sparse.entries() {
+                    if best.as_ref().is_none_or(|b| rate.value > b.value) {
+                        best = Some(Peak {
+                            value: rate.value,
+                            text: rate.text.clone(),
+                            what: format!("sparse {}", key.to_ascii_uppercase()),
+                        });
+                    }
+                }
+            }
+            best
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
