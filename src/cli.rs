@@ -140,8 +140,9 @@ pub struct CiArgs {
     #[arg(long, value_name = "GIT_REF", help_heading = "CI")]
     pub changed_since: Option<String>,
     /// Apply safe fixes in place (http:// to https:// on hosts the policy lists in
-    /// [links] https_hosts, tracking parameters removed, the contents list regenerated), then
-    /// report what remains. Each file is replaced atomically and only where a fix applies
+    /// [links] https_hosts, tracking parameters removed, the contents list regenerated, and
+    /// with --online permanent redirects rewritten to their final URL), then report what
+    /// remains. Each file is replaced atomically and only where a fix applies
     #[arg(long, help_heading = "Fixes")]
     pub fix: bool,
     /// Print the changes --fix would make as a unified diff, write nothing; exit 1 if there
