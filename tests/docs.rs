@@ -67,12 +67,23 @@ fn contributing_names_files_that_exist() {
             .iter()
             .any(|p| path.contains(p));
         if is_path && !placeholder {
-            assert!(root.join(path).exists(), "CONTRIBUTING.md names {path}, which does not exist");
+            assert!(
+                root.join(path).exists(),
+                "CONTRIBUTING.md names {path}, which does not exist"
+            );
             checked += 1;
         }
     }
     assert!(checked >= 15, "{checked} paths checked");
-    for needed in ["src/rules/mod.rs", "tests/fixtures/", "tests/cmd/", "src/report/mod.rs"] {
-        assert!(c.contains(needed), "CONTRIBUTING.md should mention {needed}");
+    for needed in [
+        "src/rules/mod.rs",
+        "tests/fixtures/",
+        "tests/cmd/",
+        "src/report/mod.rs",
+    ] {
+        assert!(
+            c.contains(needed),
+            "CONTRIBUTING.md should mention {needed}"
+        );
     }
 }

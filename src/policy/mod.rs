@@ -44,6 +44,8 @@ pub struct PerfPolicy {
     pub correctness: PatternList,
     pub setting_cues: PatternList,
     pub measurement_cues: PatternList,
+    /// Words that make a sentence's numbers hypothetical ("if … it would reach 80%").
+    pub hypothetical_cues: PatternList,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]

@@ -143,6 +143,10 @@ pub struct PatternList {
     /// The same list in Unicode mode, for non-ASCII text (built only if such text comes).
     #[serde(skip)]
     unicode: OnceLock<Option<AsciiSet>>,
+    /// The same list for finding where matches are (leftmost-first, ASCII semantics), built
+    /// only for lists asked where they match.
+    #[serde(skip)]
+    finder: OnceLock<Option<regex_automata::meta::Regex>>,
 }
 
 impl PatternList {
@@ -188,6 +192,47 @@ impl PatternList {
         match set {
             Some(set) => set.first_match(s).map(|i| &self.patterns[i]),
             None => self.patterns.iter().find(|p| p.is_match(s)),
+        }
+    }
+
+    /// The byte ranges of non-overlapping matches of any pattern in `s`, leftmost first, with
+    /// ASCII semantics (as `is_match`); ranges may need rounding to character boundaries
+    /// where a user's pattern matches inside a non-ASCII character.
+    pub fn find_all(&self, s: &str) -> Vec<std::ops::Range<usize>> {
+        use regex_automata::{meta, util::syntax};
+        if self.patterns.is_empty() {
+            return Vec::new();
+        }
+        let finder = self.finder.get_or_init(|| {
+            let sources: Vec<&str> = self.patterns.iter().map(Pattern::as_str).collect();
+            meta::Regex::builder()
+                .configure(
+                    meta::Config::new()
+                        .auto_prefilter(false)
+                        .onepass(false)
+                        .backtrack(false)
+                        .which_captures(regex_automata::nfa::thompson::WhichCaptures::Implicit),
+                )
+                .syntax(
+                    syntax::Config::new()
+                        .unicode(false)
+                        .utf8(false)
+                        .case_insensitive(true),
+                )
+                .build_many(&sources)
+                .ok()
+        });
+        match finder {
+            Some(re) => re.find_iter(s.as_bytes()).map(|m| m.range()).collect(),
+            None => {
+                let mut all: Vec<std::ops::Range<usize>> = self
+                    .patterns
+                    .iter()
+                    .flat_map(|p| p.find_iter(s).map(|m| m.range()))
+                    .collect();
+                all.sort_by_key(|r| (r.start, r.end));
+                all
+            }
         }
     }
 
@@ -311,6 +356,7 @@ mod tests {
             ("correctness", &v.correctness),
             ("setting_cues", &v.setting_cues),
             ("measurement_cues", &v.measurement_cues),
+            ("hypothetical_cues", &v.hypothetical_cues),
         ] {
             for pat in list.iter() {
                 assert!(
@@ -327,6 +373,15 @@ mod tests {
             .chain(s.inadmissible.values())
             .flat_map(|g| g.urls.iter().map(Pattern::as_str));
         assert!(AsciiSet::new(urls).is_some());
+    }
+
+    #[test]
+    fn pattern_lists_find_where_they_match() {
+        let list: PatternList = serde_json::from_str(r#"["\\bh100\\b", "\\bfp8\\b"]"#).unwrap();
+        let text = "FP8 on an H100, fp8 again; h1000 no";
+        let got: Vec<&str> = list.find_all(text).into_iter().map(|r| &text[r]).collect();
+        assert_eq!(got, ["FP8", "H100", "fp8"]);
+        assert!(PatternList::default().find_all(text).is_empty());
     }
 
     #[test]

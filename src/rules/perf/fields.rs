@@ -1,7 +1,18 @@
-//! The five fields a performance claim must state, and how a context states them (the
-//! policy's vocabularies).
+//! The five fields a performance claim must state, and binding them to each claim.
+//!
+//! A field is recognised by the policy's vocabularies (`[perf]`) and, for the baseline, by
+//! sentence structure ("1.6x vLLM", "1.8x the FP16 path", "93% of cuBLAS throughput", "MFU from
+//! 31% to 44%"). The text of every claim and the quantifier before it ("over 40%", "more
+//! than 2x") is masked first: a claim's own unit is never its workload ("38 tokens/s") and a
+//! quantifier is never its baseline. Each claim then takes, per field, the nearest match in
+//! its own clause, else in its sentence, else anywhere in its entry or paragraph; a field
+//! found nowhere in the block is missing.
 
+use super::claims::{Claim, ClaimKind};
+use super::text::{word_after, word_before};
+use super::words::LOWER_NAMES;
 use crate::policy::{PatternList, PerfPolicy};
+use std::ops::Range;
 
 /// One of the five fields, in the order messages name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,12 +74,302 @@ impl Field {
     }
 }
 
-/// The fields `context` does not state, by the policy's vocabularies.
-pub fn missing_fields(context: &str, vocab: &PerfPolicy) -> Vec<Field> {
-    Field::ALL
+/// A device a claim was measured on (or compared with), as written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Device {
+    /// The device's name as written (`H100 SXM`, `RTX 4090`, `A100-80G`), without its count.
+    pub name: String,
+    /// How many: `8` for "8x H100", "8xH100", "8 H100s"; None when not stated.
+    pub count: Option<u32>,
+    /// The count and name in the block's text.
+    pub span: Range<usize>,
+    /// Named as what the claim is compared with ("than an A100", "6.7x A100").
+    pub compared: bool,
+}
+
+/// What a claim states, found for it: per field, the text that satisfied it (a byte range in
+/// the block's text); and what a check of physically possible numbers needs.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Bound {
+    /// Per field, in `Field::ALL` order: where it is stated; None when it is missing.
+    pub fields: [Option<Range<usize>>; 5],
+    /// The device the claim was measured on: the nearest one not named as the comparison
+    /// point, else the nearest.
+    pub hardware: Option<Device>,
+    /// The precision nearest to the claim.
+    pub precision: Option<Range<usize>>,
+    /// A mention of sparsity in the claim's sentence ("with 2:4 sparsity").
+    pub sparsity: Option<Range<usize>>,
+}
+
+impl Bound {
+    /// The fields not stated.
+    pub fn missing(&self) -> Vec<Field> {
+        Field::ALL
+            .into_iter()
+            .zip(&self.fields)
+            .filter(|(_, r)| r.is_none())
+            .map(|(f, _)| f)
+            .collect()
+    }
+
+    /// Each stated field with the text that satisfied it.
+    pub fn found<'t>(&self, text: &'t str) -> Vec<(Field, &'t str)> {
+        Field::ALL
+            .into_iter()
+            .zip(&self.fields)
+            .filter_map(|(f, r)| r.clone().map(|r| (f, shown(text, f, r))))
+            .collect()
+    }
+}
+
+/// The text a user reads for a found field: a baseline connective with what it connects
+/// ("than cuBLAS", "vs. round-robin", "compared with vLLM").
+fn shown(text: &str, field: Field, r: Range<usize>) -> &str {
+    let t = text[r.clone()].trim();
+    if field != Field::Baseline || t.split_whitespace().count() > 2 {
+        return t;
+    }
+    let (mut s, mut w) = word_after(text, r.end);
+    if matches!(
+        w.to_ascii_lowercase().as_str(),
+        "the" | "a" | "an" | "that" | "of"
+    ) {
+        (s, w) = word_after(text, s + w.len());
+    }
+    let end = if w.is_empty() { r.end } else { s + w.len() };
+    text[r.start..end].trim()
+}
+
+/// Whether a word reads as the name of a system or device: a digit (`H100`, `CTranslate2`),
+/// capitals after a small letter (`vLLM`, `cuBLAS`, `FlashAttention`), or a known name
+/// written in lower case (`torch`).
+fn name_like(w: &str) -> bool {
+    let has_digit = w.bytes().any(|c| c.is_ascii_digit());
+    let has_alpha = w.bytes().any(|c| c.is_ascii_alphabetic());
+    let camel = w
+        .as_bytes()
+        .windows(2)
+        .any(|p| p[0].is_ascii_lowercase() && p[1].is_ascii_uppercase());
+    (has_digit && has_alpha) || camel || LOWER_NAMES.contains(&w.to_ascii_lowercase().as_str())
+}
+
+/// Baselines stated by structure around the claims: "1.6x vLLM", "1.8x the FP16 path",
+/// "2.2x that of X", "0.15x an RTX 4090", "93% of cuBLAS throughput", "from 31% to 44%".
+fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    for c in claims {
+        if c.from_to {
+            out.push(c.own.clone());
+            continue;
+        }
+        let (s, w) = word_after(text, c.span.end);
+        if w.is_empty() || s > c.span.end + 3 {
+            continue;
+        }
+        let lw = w.to_ascii_lowercase();
+        match c.kind {
+            ClaimKind::Multiplier => {
+                // "twice as fast as the reference kernel", "as on the Pi 4"
+                if lw == "as" {
+                    let (s2, w2) = word_after(text, s + w.len());
+                    out.push(s..s2 + w2.len());
+                    continue;
+                }
+                let article = matches!(lw.as_str(), "the" | "an" | "a")
+                    || (lw == "that" && word_after(text, s + w.len()).1 == "of");
+                if article || name_like(w) {
+                    let (s2, w2) = word_after(text, s + w.len());
+                    let end = if article && !w2.is_empty() {
+                        s2 + w2.len()
+                    } else {
+                        s + w.len()
+                    };
+                    out.push(s..end);
+                }
+            }
+            ClaimKind::Percent if lw == "of" => {
+                let (mut s2, mut w2) = word_after(text, s + w.len());
+                if w2.eq_ignore_ascii_case("the") {
+                    (s2, w2) = word_after(text, s2 + w2.len());
+                }
+                if name_like(w2) {
+                    out.push(s..s2 + w2.len());
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The index of the nearest candidate to `claim` (candidates sorted by start), looked for in
+/// its clause, then its sentence, then anywhere; `prefer` ranks candidates before distance
+/// (lower first) inside the clause and the sentence. Each look reads only the candidates
+/// inside a bounded window, so a block of a megabyte costs no more per claim than a sentence.
+fn nearest(cands: &[Range<usize>], claim: &Claim, prefer: impl Fn(usize) -> u8) -> Option<usize> {
+    let dist = |r: &Range<usize>| -> usize {
+        if r.end <= claim.span.start {
+            claim.span.start - r.end
+        } else {
+            r.start.saturating_sub(claim.span.end)
+        }
+    };
+    for w in [&claim.clause, &claim.sentence] {
+        let lo = cands.partition_point(|r| r.start + MAX_MATCH < w.start);
+        let best = (lo..cands.len())
+            .take_while(|&k| cands[k].start < w.end)
+            .filter(|&k| cands[k].end > w.start)
+            .min_by_key(|&k| (prefer(k), dist(&cands[k])));
+        if best.is_some() {
+            return best;
+        }
+    }
+    let k = cands.partition_point(|r| r.start < claim.span.start);
+    [k.checked_sub(1), Some(k)]
         .into_iter()
-        .filter(|f| !f.vocabulary(vocab).is_match(context))
-        .collect()
+        .flatten()
+        .filter(|&k| k < cands.len())
+        .min_by_key(|&k| dist(&cands[k]))
+}
+
+/// The longest field match a window look-up expects to reach into it from before.
+const MAX_MATCH: usize = 200;
+
+/// The device around a hardware match: its name as written and a count before it.
+fn device(text: &str, r: &Range<usize>, claims: &[Claim]) -> Device {
+    let b = text.as_bytes();
+    // widen to whole words
+    let mut s = r.start;
+    while s > 0 && (b[s - 1].is_ascii_alphanumeric()) {
+        s -= 1;
+    }
+    let mut e = r.end;
+    while e < b.len()
+        && (b[e].is_ascii_alphanumeric()
+            || (b[e] == b'-' && e + 1 < b.len() && b[e + 1].is_ascii_alphanumeric()))
+    {
+        e += 1;
+    }
+    let written = &text[s..e];
+    let lead: String = written.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let rest = &written[lead.len()..];
+    let (count, name, start) =
+        if !lead.is_empty() && (rest.starts_with(['x', 'X', '×']) || rest.starts_with(' ')) {
+            let name = rest.trim_start_matches(['x', 'X', '×', ' ']);
+            (lead.parse().ok(), name.to_string(), s)
+        } else {
+            // a count before: "8x H100", "8 × H100", "64 H100s", "1,024 H100s"
+            let (ws, w) = word_before(text, s);
+            let w = w.trim_end_matches(['x', 'X', '×']);
+            let n: String = w.chars().filter(|c| *c != ',').collect();
+            match n.parse::<u32>() {
+                Ok(n) if !w.is_empty() && ws + w.len() <= s => (Some(n), written.to_string(), ws),
+                _ => (None, written.to_string(), s),
+            }
+        };
+    let (_, before) = word_before(text, start);
+    let compared = matches!(
+        before.to_ascii_lowercase().as_str(),
+        "than" | "vs" | "versus" | "over" | "of" | "against" | "to" | "with"
+    ) || {
+        // directly after a multiplier: "6.7x A100"
+        let k = claims.partition_point(|c| c.span.end <= start);
+        k > 0 && {
+            let c = &claims[k - 1];
+            c.kind == ClaimKind::Multiplier
+                && text[c.span.end..start]
+                    .trim_matches([' ', '*', '~'])
+                    .is_empty()
+        }
+    } || {
+        // "than an A100", "vs the H100"
+        let (ps, pw) = word_before(text, start);
+        matches!(pw.to_ascii_lowercase().as_str(), "a" | "an" | "the")
+            && matches!(
+                word_before(text, ps).1.to_ascii_lowercase().as_str(),
+                "than" | "vs" | "versus" | "over" | "of" | "against" | "to" | "with"
+            )
+    };
+    Device {
+        name,
+        count,
+        span: start..e,
+        compared,
+    }
+}
+
+/// Rounds a range to character boundaries of `text`.
+fn on_chars(text: &str, r: Range<usize>) -> Range<usize> {
+    let s = crate::lines::floor_char_boundary(text, r.start);
+    let e = crate::lines::ceil_char_boundary(text, r.end).max(s);
+    s..e
+}
+
+/// Binds the fields of each claim of a block's `text` (see the module's head).
+pub fn bind(text: &str, claims: &mut [Claim], vocab: &PerfPolicy) {
+    if claims.is_empty() {
+        return;
+    }
+    let mut masked = text.as_bytes().to_vec();
+    for c in claims.iter() {
+        masked[c.own.clone()].fill(b' ');
+    }
+    // Whole characters were replaced by spaces, so the text is still UTF-8.
+    let masked = String::from_utf8(masked).unwrap_or_default();
+    let mut cands: Vec<Vec<Range<usize>>> = Field::ALL
+        .iter()
+        .map(|f| {
+            f.vocabulary(vocab)
+                .find_all(&masked)
+                .into_iter()
+                .map(|r| on_chars(text, r))
+                .collect()
+        })
+        .collect();
+    // A baseline word inside a correctness match ("checked against the reference") and "over"
+    // or "than" before a number ("over 100 iterations") are not baselines.
+    let correct = std::mem::take(&mut cands[Field::Correctness as usize]);
+    cands[Field::Baseline as usize].retain(|r| {
+        let t = text[r.clone()].trim().to_ascii_lowercase();
+        let quantifier = matches!(t.as_str(), "over" | "than") && {
+            let w = word_after(text, r.end).1;
+            w.starts_with(|c: char| c.is_ascii_digit())
+                && w.bytes()
+                    .all(|c| c.is_ascii_digit() || c == b',' || c == b'.')
+        };
+        !quantifier && !correct.iter().any(|c| c.start <= r.start && r.end <= c.end)
+    });
+    cands[Field::Correctness as usize] = correct;
+    cands[Field::Baseline as usize].extend(structural_baselines(text, claims));
+    for c in &mut cands {
+        c.sort_by_key(|r| (r.start, r.end));
+    }
+    let lower = text.to_ascii_lowercase();
+    let hw = &cands[Field::Hardware as usize];
+    let devices: Vec<Device> = hw.iter().map(|r| device(text, r, claims)).collect();
+    let bounds: Vec<Bound> = claims
+        .iter()
+        .map(|c| {
+            let mut bound = Bound::default();
+            for f in Field::ALL {
+                let list = &cands[f as usize];
+                bound.fields[f as usize] = nearest(list, c, |_| 0).map(|k| list[k].clone());
+            }
+            bound.hardware =
+                nearest(hw, c, |k| u8::from(devices[k].compared)).map(|k| devices[k].clone());
+            bound.precision = bound.fields[Field::Precision as usize].clone();
+            let s = &lower[c.sentence.clone()];
+            bound.sparsity = ["sparsity", "sparse", "2:4"].iter().find_map(|w| {
+                s.find(w)
+                    .map(|at| c.sentence.start + at..c.sentence.start + at + w.len())
+            });
+            bound
+        })
+        .collect();
+    for (c, b) in claims.iter_mut().zip(bounds) {
+        c.bound = b;
+    }
 }
 
 /// "hardware, precision, correctness method"

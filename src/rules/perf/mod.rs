@@ -5,13 +5,14 @@
 
 pub mod claims;
 pub mod fields;
+mod text;
 mod words;
 
 use super::Context;
 use crate::document::{Block, BlockKind};
 use crate::finding::{Finding, Rule, Severity};
 use claims::{find_claims, Claim, ClaimKind};
-use fields::{describe, help_for, missing_fields, Field};
+use fields::{describe, help_for, Field};
 use serde_json::json;
 
 pub static MISSING_CONTEXT: Rule = Rule {
@@ -67,7 +68,8 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 && may_hold_claim(&b.text)
         })
         .filter_map(|(i, b)| {
-            let claims = find_claims(&b.text, vocab);
+            let mut claims = find_claims(&b.text, vocab);
+            fields::bind(&b.text, &mut claims, vocab);
             (!claims.is_empty()).then_some((i, claims))
         })
         .collect()
@@ -90,25 +92,28 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
     let mut out = Vec::new();
     for (b, claims) in cx.claims() {
         let block = &cx.doc.blocks[*b];
-        let missing = missing_fields(&block.text, &cx.policy.perf);
-        if missing.is_empty() {
-            continue;
-        }
-        let keys: Vec<&str> = missing.iter().map(|f: &Field| f.key()).collect();
         for claim in claims {
-            if is_vendor_peak(cx, block, claim) {
+            let missing = claim.bound.missing();
+            if missing.is_empty() || is_vendor_peak(cx, block, claim) {
                 continue;
             }
-            let text = &block.text[claim.range.clone()];
+            let keys: Vec<&str> = missing.iter().map(|f: &Field| f.key()).collect();
+            let found: serde_json::Map<String, serde_json::Value> = claim
+                .bound
+                .found(&block.text)
+                .into_iter()
+                .map(|(f, t)| (f.key().to_string(), t.into()))
+                .collect();
+            let text = &block.text[claim.span.clone()];
             out.push(
                 cx.report(
                     &MISSING_CONTEXT,
-                    block.source_span(cx.text(), claim.range.clone()),
+                    block.source_span(cx.text(), claim.span.clone()),
                     format!("performance claim \"{text}\" lacks {}", describe(&missing)),
                 )
                 .label(format!("missing {}", describe(&missing)))
                 .help(help_for(&missing))
-                .data(json!({"claim": text, "missing": keys})),
+                .data(json!({"claim": text, "missing": keys, "found": found})),
             );
         }
     }
@@ -125,11 +130,11 @@ pub fn vendor_peak(cx: &Context) -> Vec<Finding> {
             if !is_vendor_peak(cx, block, claim) {
                 continue;
             }
-            let text = &block.text[claim.range.clone()];
+            let text = &block.text[claim.span.clone()];
             out.push(
                 cx.report(
                     &VENDOR_PEAK,
-                    block.source_span(cx.text(), claim.range.clone()),
+                    block.source_span(cx.text(), claim.span.clone()),
                     format!("\"{text}\" is a vendor peak rate, not a performance measurement"),
                 )
                 .label("peak rate stated as a capability")

@@ -10,10 +10,23 @@ pub(super) const SPEED_WORDS: &[&str] = &[
     "speed-up",
     "speed-ups",
     "slowdown",
+    "acceleration",
+    "accelerated",
+    "accelerates",
+    "sped",
+    "boost",
+    "boosts",
+    "gain",
+    "gains",
+    "improvement",
+    "improvements",
+    "improved",
+    "cheaper",
 ];
 pub(super) const DIRECTION_STEMS: &[&str] = &[
     "lower", "higher", "less", "more", "fewer", "reduc", "improv", "increas", "decreas", "cut",
-    "gain", "boost", "grow", "drop", "better", "worse", "sav", "shrink", "halv", "doubl",
+    "gain", "boost", "grow", "drop", "better", "worse", "sav", "shrink", "halv", "doubl", "free",
+    "longer", "shorter", "rais", "rise", "rises", "cheaper", "trim", "fall", "lift",
 ];
 pub(super) const PERF_NOUNS: &[&str] = &[
     "latency",
@@ -44,10 +57,14 @@ pub(super) const PERF_NOUNS: &[&str] = &[
     "overhead",
     "cycles",
     "footprint",
-    "traffic",
     "tokens/s",
     "qps",
     "iops",
+    "volume",
+    "resources",
+    "sequences",
+    "spend",
+    "rate",
 ];
 pub(super) const UTILIZATION_WORDS: &[&str] = &[
     "mfu",
@@ -57,8 +74,8 @@ pub(super) const UTILIZATION_WORDS: &[&str] = &[
     "efficiency",
     "peak",
     "roofline",
-    "cublas",
     "sol",
+    "spec",
 ];
 pub(super) const LATENCY_CUES: &[&str] = &[
     "p50",
@@ -84,6 +101,8 @@ pub(super) const LATENCY_CUES: &[&str] = &[
 /// Rate units, longest first; `true` for compute and bandwidth rates (vendor peak material).
 pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     ("tokens per second", false),
+    ("queries per second", false),
+    ("frames per second", false),
     ("requests per second", false),
     ("tokens/second", false),
     ("tokens/sec", false),
@@ -97,6 +116,13 @@ pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     ("eflops", true),
     ("flop/s", true),
     ("tokens/s", false),
+    ("frames/s", false),
+    ("queries/s", false),
+    ("requests/min", false),
+    ("req/min", false),
+    ("seq/s", false),
+    ("sequences/s", false),
+    ("samples/sec", false),
     ("samples/s", false),
     ("requests/s", false),
     ("images/s", false),
@@ -116,8 +142,17 @@ pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     ("iops", false),
     ("qps", false),
     ("it/s", false),
+    ("fps", false),
+    ("t/s", false),
 ];
 pub(super) const TIME_UNITS: &[&str] = &[
+    "minutes",
+    "minute",
+    "hours",
+    "hour",
+    "mins",
+    "min",
+    "hrs",
     "milliseconds",
     "microseconds",
     "nanoseconds",
@@ -164,4 +199,128 @@ pub(super) const COUNT_NOUNS: &[&str] = &[
     "accelerators",
     "socket",
     "sockets",
+    "tray",
+    "trays",
+    "rack",
+    "racks",
+    "die",
+    "dies",
+    "board",
+    "boards",
+    "lane",
+    "lanes",
+    "link",
+    "links",
+    "port",
+    "ports",
+    "slot",
+    "slots",
+    "cpu",
+    "cpus",
+    "instance",
+    "instances",
+    "thread",
+    "threads",
+];
+/// Words between a count and the device it counts ("2x NVIDIA GeForce RTX 3090").
+pub(super) const VENDOR_WORDS: &[&str] = &[
+    "nvidia", "geforce", "amd", "intel", "google", "apple", "aws", "tesla", "quadro", "rtx",
+    "radeon", "instinct", "cloud", "ascend", "huawei",
+];
+/// Words after a device that make "N× <device>" a comparison ("1.5x H100 throughput").
+pub(super) const COMPARED_NOUNS: &[&str] = &[
+    "throughput",
+    "performance",
+    "speed",
+    "rate",
+    "bandwidth",
+    "perf",
+    "tokens/s",
+    "training",
+    "inference",
+];
+/// Words before a multiplier or percentage that quantify it rather than compare: masked
+/// before fields are looked for ("over 40%" is not a baseline).
+pub(super) const QUANTIFIERS: &[&str] = &[
+    "more than",
+    "less than",
+    "fewer than",
+    "greater than",
+    "higher than",
+    "better than",
+    "as much as",
+    "as many as",
+    "as high as",
+    "as low as",
+    "as fast as",
+    "over",
+    "up to",
+    "at least",
+];
+/// Hedges that may stand between a cue and its number ("takes around 1.5 hours").
+pub(super) const HEDGES: &[&str] = &[
+    "about",
+    "around",
+    "roughly",
+    "approximately",
+    "approx",
+    "nearly",
+    "almost",
+    "just",
+    "only",
+    "under",
+    "now",
+    "~",
+];
+/// Words after a percentage that make it a share of something other than performance
+/// ("49% accuracy", "100% test coverage").
+pub(super) const NOT_PERF_AFTER: &[&str] = &[
+    "accuracy",
+    "correctness",
+    "pass",
+    "coverage",
+    "top-1",
+    "top-5",
+    "recall",
+    "f1",
+    "win",
+    "of",
+];
+/// Words directly before a duration that make it a result ("finishes in 9.8 ms").
+pub(super) const RESULT_CUES: &[&str] = &[
+    "in",
+    "takes",
+    "take",
+    "took",
+    "taking",
+    "to",
+    "from",
+    "versus",
+    "vs",
+    "vs.",
+    "than",
+    "finishes",
+    "completes",
+    "completed",
+    "finished",
+];
+/// Words after a duration that make it a setting ("10 minutes per run", "3 hours each").
+pub(super) const SETTING_AFTER: &[&str] = &["per", "each", "every", "of", "long", "ago"];
+/// Names of reference implementations written in lower case, which "N× <name>" compares
+/// with ("0.9x torch").
+pub(super) const LOWER_NAMES: &[&str] = &[
+    "torch",
+    "pytorch",
+    "eager",
+    "numpy",
+    "jax",
+    "xla",
+    "tensorflow",
+    "onnxruntime",
+    "cublas",
+    "cudnn",
+    "nccl",
+    "vllm",
+    "sglang",
+    "llama.cpp",
 ];
