@@ -58,6 +58,9 @@ pub struct Claim {
     pub own: Range<usize>,
     /// A change written "from A to B", which names its own baseline.
     pub from_to: bool,
+    /// A rate stated as what a link or a memory can carry ("NVLink at 900 GB/s", "HBM3 at
+    /// 3.35 TB/s"), not as a measurement: a specification, for `perf/vendor-peak` to judge.
+    pub capability: bool,
     /// The fields found for it (filled by `fields::bind`).
     pub bound: Bound,
 }
@@ -165,6 +168,7 @@ pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
             sentence: seg.sentence(&lower_s, &span),
             own: q..span.end,
             from_to,
+            capability: false,
             span,
             kind,
             value,
@@ -198,6 +202,18 @@ pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
         } else {
             0
         };
+        // "2600 X" (a table's "not supported" mark after a number) and "7950X" (a product)
+        let product = x_len == 1
+            && text.as_bytes()[after] == b'X'
+            && (after > num_end
+                || (num_end - i >= 3 && !lower_s[i..num_end].contains('.') && {
+                    let w = word_after(&lower_s, after + 1).1;
+                    !COMPARATIVES.contains(&w) && !SPEED_WORDS.contains(&w)
+                }));
+        if product {
+            i = after + 1;
+            continue;
+        }
         if x_len > 0 {
             let end = after + x_len;
             let boundary = lower.get(end).is_none_or(|c| !is_word_byte(*c));
@@ -254,13 +270,18 @@ pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
             // "14 GFLOPs per token" is an amount of work, not a rate
             let per_item = unit.ends_with("flops") && {
                 let (s, w) = word_after(&lower_s, end);
-                w == "per" && !TIME_UNITS.contains(&word_after(&lower_s, s + 3).1)
+                w == "per" && PER_ITEM.contains(&word_after(&lower_s, s + 3).1)
             };
             if !per_item
                 && !vocab.setting_cues.is_match(&lower_s[w.start..i])
                 && !hypothetical(&(i..end))
             {
-                out.push(claim(i..end, ClaimKind::Rate { peak_unit: peak }));
+                let mut c = claim(i..end, ClaimKind::Rate { peak_unit: peak });
+                let clause = &lower_s[w];
+                c.capability = peak
+                    && has_word(clause, LINK_WORDS)
+                    && !vocab.measurement_cues.is_match(clause);
+                out.push(c);
             }
             i = end;
             continue;
@@ -275,10 +296,15 @@ pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
             let end = after + unit.len();
             let w = &lower_s[seg.clause(&lower_s, &(i..end))];
             let before = cue_before(&lower_s, i);
+            // "takes 10-15 minutes on 7B models, and around 1 hour for 70B models"
+            let continues = out.last().is_some_and(|c| {
+                c.kind == ClaimKind::Latency && c.sentence.start <= i && i < c.sentence.end
+            }) && matches!(before, "and" | "or" | "versus" | "vs" | "vs." | "than");
             let cue = has_word(w, LATENCY_CUES)
                 || w.contains("time to first token")
                 || w.contains("time-to-first-token")
-                || RESULT_CUES.contains(&before);
+                || RESULT_CUES.contains(&before)
+                || continues;
             // a time in a sentence that sets up the experiment ("a run takes 20 minutes, and
             // the timeout is 30 s") is part of the set-up
             let setting = vocab
@@ -322,20 +348,20 @@ pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
         // "3 times faster", "a reduction of 3.4 times"
         let k = skip_space(lower, num_end);
         if lower_s[k..].starts_with("times") {
-            if let Some(end) = times_claim(&lower_s, i, k) {
+            if let Some(end) = times_claim(&lower_s, i, k, vocab) {
                 out.push(claim(i..end, ClaimKind::Multiplier));
             }
         }
         i = num_end.max(i + 1);
     }
-    find_phrases(&lower_s, &seg, &mut out, &claim);
+    find_phrases(&lower_s, vocab, &seg, &mut out, &claim);
     out.sort_by_key(|c| (c.span.start, std::cmp::Reverse(c.span.end)));
     dedup(out)
 }
 
 /// The end of "N times" as a claim at `start` (`times` at `k`): "3 times faster", or after
 /// "reduction of", "by (up to)", "factor of".
-fn times_claim(lower: &str, start: usize, k: usize) -> Option<usize> {
+fn times_claim(lower: &str, start: usize, k: usize, vocab: &PerfPolicy) -> Option<usize> {
     let times_end = k + "times".len();
     if lower
         .as_bytes()
@@ -346,7 +372,7 @@ fn times_claim(lower: &str, start: usize, k: usize) -> Option<usize> {
     }
     let (cs, cw) = word_after(lower, times_end);
     if COMPARATIVES.contains(&cw) {
-        return Some(cs + cw.len());
+        return (!is_data_type_ratio(lower, start, times_end, cw, vocab)).then_some(cs + cw.len());
     }
     let mut to = start;
     for _ in 0..4 {
@@ -379,21 +405,14 @@ fn is_count_or_ratio(
     };
     if COMPARATIVES.contains(&first) || SPEED_WORDS.contains(&first) {
         // a size ratio fixed by a data type
-        if ["smaller", "larger", "bigger"].contains(&first) {
-            let clause = &lower[lower[..start]
-                .rfind([',', ';', '(', ':'])
-                .map_or(0, |p| p + 1)
-                ..lower[end..]
-                    .find([',', ';', ')'])
-                    .map_or(lower.len(), |p| end + p)];
-            return clause.contains("data type")
-                || clause.contains("by construction")
-                || vocab.precision.is_match(clause);
-        }
-        return false;
+        return is_data_type_ratio(lower, start, end, first, vocab);
     }
     if first == "compression" {
         return true;
+    }
+    // a device count is a whole number: "8.8x CPU inference speedup" compares
+    if decimal {
+        return false;
     }
     if first == "the" && next.get(1).is_some_and(|w| ["dense", "sparse"].contains(w)) {
         return true;
@@ -409,6 +428,8 @@ fn is_count_or_ratio(
             || (k > 0 && vocab.hardware.is_match(&format!("{} {w}", next[k - 1])))
             || (w.bytes().all(|c| c.is_ascii_digit())
                 && next.get(k + 1).is_some_and(|n| COUNT_NOUNS.contains(n)))
+            // a model number after a vendor: "64× Ascend 950DT"
+            || (k > 0 && w.bytes().any(|c| c.is_ascii_digit()))
     });
     if !device {
         return false;
@@ -422,9 +443,37 @@ fn is_count_or_ratio(
         .is_some_and(|ws| ws.iter().take(2).any(|w| COMPARED_NOUNS.contains(w)));
     let speed_before = {
         let (_, w) = word_before(lower, start);
-        SPEED_WORDS.contains(&w) || COMPARED_NOUNS.contains(&w) || w == "is" || w == "at"
+        SPEED_WORDS.contains(&w) || COMPARED_NOUNS.contains(&w)
     };
+    if next.get(k + 1).is_some_and(|w| COUNT_NOUNS.contains(w)) {
+        return true;
+    }
     !(decimal || compared_after || speed_before)
+}
+
+/// Whether a size ratio ("4x smaller", "4 times smaller") follows from a data type: its clause
+/// names a precision, a data type or quantization ("INT4 is a 4x smaller data type", "your
+/// weights are 3x smaller because they are quantized").
+fn is_data_type_ratio(
+    lower: &str,
+    start: usize,
+    end: usize,
+    word: &str,
+    vocab: &PerfPolicy,
+) -> bool {
+    if !["smaller", "larger", "bigger"].contains(&word) {
+        return false;
+    }
+    let from = crate::lines::ceil_char_boundary(lower, start.saturating_sub(WINDOW));
+    let to = crate::lines::floor_char_boundary(lower, (end + WINDOW).min(lower.len()));
+    let clause = &lower[lower[from..start]
+        .rfind([',', ';', '(', ':', '.'])
+        .map_or(from, |p| from + p + 1)
+        ..lower[end..to].find([',', ';', ')']).map_or(to, |p| end + p)];
+    clause.contains("data type")
+        || clause.contains("by construction")
+        || clause.contains("quantiz")
+        || vocab.precision.is_match(clause)
 }
 
 /// Whether the percentage `start..end` states performance: a speed word, utilisation or a
@@ -432,6 +481,9 @@ fn is_count_or_ratio(
 /// about performance, or "N% of <something's> throughput".
 fn is_perf_percent(lower: &str, seg: &Segments, start: usize, end: usize) -> bool {
     let (s1, next) = word_after(lower, end);
+    if next == "of" && lower[s1..].starts_with("of the time") {
+        return false;
+    }
     if next == "of" {
         // "93% of cuBLAS throughput", "71% of theoretical peak", not "64% of respondents"
         let after: Vec<&str> = words(ahead(lower, s1 + 2, 60)).take(4).collect();
@@ -461,6 +513,7 @@ fn is_perf_percent(lower: &str, seg: &Segments, start: usize, end: usize) -> boo
 /// fast", "a reduction of three times".
 fn find_phrases(
     lower: &str,
+    vocab: &PerfPolicy,
     seg: &Segments,
     out: &mut Vec<Claim>,
     claim: &dyn Fn(Range<usize>, ClaimKind) -> Claim,
@@ -508,7 +561,7 @@ fn find_phrases(
             }
             let k = skip_space(b, from);
             if lower[k..].starts_with("times") {
-                if let Some(end) = times_claim(lower, at, k) {
+                if let Some(end) = times_claim(lower, at, k, vocab) {
                     out.push(claim(at..end, ClaimKind::Multiplier));
                 }
             }

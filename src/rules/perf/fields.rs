@@ -127,6 +127,15 @@ impl Bound {
 /// ("than cuBLAS", "vs. round-robin", "compared with vLLM").
 fn shown(text: &str, field: Field, r: Range<usize>) -> &str {
     let t = text[r.clone()].trim();
+    if field == Field::Hardware {
+        // the whole device name: "2x B200", not the pattern's "2x B2"
+        let b = text.as_bytes();
+        let mut e = r.end;
+        while e < b.len() && (b[e].is_ascii_alphanumeric() || b[e] == b'-') {
+            e += 1;
+        }
+        return text[r.start..e].trim().trim_end_matches('-');
+    }
     if field != Field::Baseline || t.split_whitespace().count() > 2 {
         return t;
     }
@@ -161,6 +170,12 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
     for c in claims {
         if c.from_to {
             out.push(c.own.clone());
+            continue;
+        }
+        // "up from 46%", "from 41% for the smallest model to 47–48%"
+        let (fs, fw) = word_before(text, c.own.start);
+        if fw.eq_ignore_ascii_case("from") {
+            out.push(fs..c.span.end);
             continue;
         }
         let (s, w) = word_after(text, c.span.end);
@@ -341,6 +356,23 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &PerfPolicy) {
         !quantifier && !correct.iter().any(|c| c.start <= r.start && r.end <= c.end)
     });
     cands[Field::Correctness as usize] = correct;
+    // A memory size that belongs to a device ("80GiB A100", "96GiB HBM2E") is not a workload.
+    let devices = std::mem::take(&mut cands[Field::Hardware as usize]);
+    cands[Field::Workload as usize].retain(|r| {
+        let t = &text[r.clone()];
+        let size = t.ends_with(['b', 'B']) && t.starts_with(|c: char| c.is_ascii_digit());
+        let next = word_after(text, r.end).1.to_ascii_lowercase();
+        !(size
+            && (next.starts_with("hbm")
+                || matches!(next.as_str(), "memory" | "vram" | "ram")
+                || devices
+                    .get(devices.partition_point(|d| d.start < r.end))
+                    .is_some_and(|d| {
+                        d.start <= r.end + 2
+                            && !text[d.clone()].starts_with(|c: char| c.is_ascii_digit())
+                    })))
+    });
+    cands[Field::Hardware as usize] = devices;
     cands[Field::Baseline as usize].extend(structural_baselines(text, claims));
     for c in &mut cands {
         c.sort_by_key(|r| (r.start, r.end));

@@ -94,7 +94,7 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
         let block = &cx.doc.blocks[*b];
         for claim in claims {
             let missing = claim.bound.missing();
-            if missing.is_empty() || is_vendor_peak(cx, block, claim) {
+            if missing.is_empty() || claim.capability || is_vendor_peak(cx, block, claim) {
                 continue;
             }
             let keys: Vec<&str> = missing.iter().map(|f: &Field| f.key()).collect();
