@@ -384,3 +384,12 @@ fn spans_stay_on_the_claim_through_entities_and_escapes() {
     assert!(text[r.findings[0].span.clone()].contains("2.3x"));
     assert_eq!(&text[r.findings[1].span.clone()], "1.5x");
 }
+
+#[test]
+fn zz_mine() {
+    let s = score("perf-mine.md");
+    println!(
+        "perf-mine.md: {} flagged, {} labelled: precision {:.3}, recall {:.3}, missing fields exact {:.3}\n{}",
+        s.flagged, s.expected, s.precision, s.recall, s.fields_exact, s.report
+    );
+}

@@ -7,7 +7,7 @@ pub mod pattern;
 pub mod scope;
 
 pub use load::{discover, load, LoadedPolicy};
-pub use pattern::{AsciiSet, Pattern, PatternList};
+pub use pattern::{AsciiSet, ListFinder, Pattern, PatternList};
 pub use scope::Scope;
 
 use crate::error::{did_you_mean, Error};

@@ -18,10 +18,9 @@
 //! numbers that a setting cue marks as part of the set-up (`an SLO of 100 ms`, "requires at
 //! least 20 tokens/s", "10 minutes per run"), and hypotheticals ("if … it would reach 80%").
 
-use super::fields::Bound;
+use super::fields::{Bound, Field, Vocabulary};
 use super::text::*;
 use super::words::*;
-use crate::policy::PerfPolicy;
 use std::ops::Range;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -146,17 +145,24 @@ fn cue_before(lower: &str, at: usize) -> &str {
     word_before(lower, to).1
 }
 
+/// Whether a text matches one of the policy's vocabularies: a field (the hardware after a
+/// multiplier tells a device count; a precision near a size ratio tells a data-type ratio) or
+/// a cue (settings, hypotheticals, measurements).
+pub type States<'a> = &'a dyn Fn(Vocabulary, &str) -> bool;
+
 /// Every performance claim in `text`, in order, without fields bound. Linear in the length
 /// of the text: each claim looks at a bounded window around it.
-pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
+pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
     let lower_s = text.to_ascii_lowercase();
     let lower = lower_s.as_bytes();
-    let seg = Segments::new(lower);
+    // clause and sentence ends, found only once a number may be a claim
+    let seg_cell = std::cell::OnceCell::new();
+    let seg = || seg_cell.get_or_init(|| Segments::new(lower));
     let hypothetical = |r: &Range<usize>| {
-        !vocab.hypothetical_cues.is_empty()
-            && vocab
-                .hypothetical_cues
-                .is_match(&lower_s[seg.sentence(&lower_s, r)])
+        states(
+            Vocabulary::Hypothetical,
+            &lower_s[seg().sentence(&lower_s, r)],
+        )
     };
     let claim = |span: Range<usize>, kind: ClaimKind| {
         let (value, unit) = value_and_unit(&text[span.clone()], kind);
@@ -164,8 +170,8 @@ pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
         let from_to =
             lower_s[span.clone()].contains(" to ") && lower_s[..q].trim_end().ends_with("from");
         Claim {
-            clause: seg.clause(&lower_s, &span),
-            sentence: seg.sentence(&lower_s, &span),
+            clause: seg().clause(&lower_s, &span),
+            sentence: seg().sentence(&lower_s, &span),
             own: q..span.end,
             from_to,
             capability: false,
@@ -223,7 +229,7 @@ pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
             if boundary && !dimension {
                 let end = extend_range(&lower_s, end, &["x", "×"]);
                 let decimal = lower_s[i..num_end].contains('.');
-                if !is_count_or_ratio(&lower_s, i, end, decimal, vocab) && !hypothetical(&(i..end))
+                if !is_count_or_ratio(&lower_s, i, end, decimal, states) && !hypothetical(&(i..end))
                 {
                     out.push(claim(i..end, ClaimKind::Multiplier));
                 }
@@ -247,7 +253,7 @@ pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
                         word_after(&lower_s, end).1,
                         "" | "on" | "for" | "in" | "at" | "with" | "and"
                     ));
-            if (continues || is_perf_percent(&lower_s, &seg, i, end)) && !hypothetical(&(i..end)) {
+            if (continues || is_perf_percent(&lower_s, seg(), i, end)) && !hypothetical(&(i..end)) {
                 out.push(claim(i..end, ClaimKind::Percent));
             }
             i = end;
@@ -266,21 +272,21 @@ pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
                 && lower.get(u + unit.len()).is_none_or(|c| !is_word_byte(*c))
         }) {
             let end = u + unit.len();
-            let w = seg.clause(&lower_s, &(i..end));
+            let w = seg().clause(&lower_s, &(i..end));
             // "14 GFLOPs per token" is an amount of work, not a rate
             let per_item = unit.ends_with("flops") && {
                 let (s, w) = word_after(&lower_s, end);
                 w == "per" && PER_ITEM.contains(&word_after(&lower_s, s + 3).1)
             };
             if !per_item
-                && !vocab.setting_cues.is_match(&lower_s[w.start..i])
+                && !states(Vocabulary::Setting, &lower_s[w.start..i])
                 && !hypothetical(&(i..end))
             {
                 let mut c = claim(i..end, ClaimKind::Rate { peak_unit: peak });
                 let clause = &lower_s[w];
                 c.capability = peak
                     && has_word(clause, LINK_WORDS)
-                    && !vocab.measurement_cues.is_match(clause);
+                    && !states(Vocabulary::Measurement, clause);
                 out.push(c);
             }
             i = end;
@@ -294,7 +300,7 @@ pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
                     .is_none_or(|c| !is_word_byte(*c))
         }) {
             let end = after + unit.len();
-            let w = &lower_s[seg.clause(&lower_s, &(i..end))];
+            let w = &lower_s[seg().clause(&lower_s, &(i..end))];
             let before = cue_before(&lower_s, i);
             // "takes 10-15 minutes on 7B models, and around 1 hour for 70B models"
             let continues = out.last().is_some_and(|c| {
@@ -307,10 +313,10 @@ pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
                 || continues;
             // a time in a sentence that sets up the experiment ("a run takes 20 minutes, and
             // the timeout is 30 s") is part of the set-up
-            let setting = vocab
-                .setting_cues
-                .is_match(&lower_s[seg.sentence(&lower_s, &(i..end))])
-                || SETTING_AFTER.contains(&word_after(&lower_s, end).1)
+            let setting = states(
+                Vocabulary::Setting,
+                &lower_s[seg().sentence(&lower_s, &(i..end))],
+            ) || SETTING_AFTER.contains(&word_after(&lower_s, end).1)
                 || matches!(before, "for" | "every" | "after" | "over" | "within");
             if cue && !setting && !hypothetical(&(i..end)) {
                 out.push(claim(i..end, ClaimKind::Latency));
@@ -348,20 +354,20 @@ pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
         // "3 times faster", "a reduction of 3.4 times"
         let k = skip_space(lower, num_end);
         if lower_s[k..].starts_with("times") {
-            if let Some(end) = times_claim(&lower_s, i, k, vocab) {
+            if let Some(end) = times_claim(&lower_s, i, k, states) {
                 out.push(claim(i..end, ClaimKind::Multiplier));
             }
         }
         i = num_end.max(i + 1);
     }
-    find_phrases(&lower_s, vocab, &seg, &mut out, &claim);
+    find_phrases(&lower_s, states, seg, &mut out, &claim);
     out.sort_by_key(|c| (c.span.start, std::cmp::Reverse(c.span.end)));
     dedup(out)
 }
 
 /// The end of "N times" as a claim at `start` (`times` at `k`): "3 times faster", or after
 /// "reduction of", "by (up to)", "factor of".
-fn times_claim(lower: &str, start: usize, k: usize, vocab: &PerfPolicy) -> Option<usize> {
+fn times_claim(lower: &str, start: usize, k: usize, states: States) -> Option<usize> {
     let times_end = k + "times".len();
     if lower
         .as_bytes()
@@ -372,7 +378,7 @@ fn times_claim(lower: &str, start: usize, k: usize, vocab: &PerfPolicy) -> Optio
     }
     let (cs, cw) = word_after(lower, times_end);
     if COMPARATIVES.contains(&cw) {
-        return (!is_data_type_ratio(lower, start, times_end, cw, vocab)).then_some(cs + cw.len());
+        return (!is_data_type_ratio(lower, start, times_end, cw, states)).then_some(cs + cw.len());
     }
     let mut to = start;
     for _ in 0..4 {
@@ -392,20 +398,14 @@ fn times_claim(lower: &str, start: usize, k: usize, vocab: &PerfPolicy) -> Optio
 
 /// Whether the multiplier `start..end` counts devices ("8x H100", "2x RTX 4090", "two 8x
 /// trays") or states a ratio a data type fixes ("a 4x smaller data type") rather than a result.
-fn is_count_or_ratio(
-    lower: &str,
-    start: usize,
-    end: usize,
-    decimal: bool,
-    vocab: &PerfPolicy,
-) -> bool {
+fn is_count_or_ratio(lower: &str, start: usize, end: usize, decimal: bool, states: States) -> bool {
     let next: Vec<&str> = words(ahead(lower, end, 80)).take(5).collect();
     let Some(&first) = next.first() else {
         return false;
     };
     if COMPARATIVES.contains(&first) || SPEED_WORDS.contains(&first) {
         // a size ratio fixed by a data type
-        return is_data_type_ratio(lower, start, end, first, vocab);
+        return is_data_type_ratio(lower, start, end, first, states);
     }
     if first == "compression" {
         return true;
@@ -423,9 +423,9 @@ fn is_count_or_ratio(
         .position(|w| !VENDOR_WORDS.contains(w))
         .unwrap_or(next.len());
     let device = next.get(k).is_some_and(|w| {
-        vocab.hardware.is_match(w)
+        states(Vocabulary::Field(Field::Hardware), w)
             || COUNT_NOUNS.contains(w)
-            || (k > 0 && vocab.hardware.is_match(&format!("{} {w}", next[k - 1])))
+            || (k > 0 && states(Vocabulary::Field(Field::Hardware), &format!("{} {w}", next[k - 1])))
             || (w.bytes().all(|c| c.is_ascii_digit())
                 && next.get(k + 1).is_some_and(|n| COUNT_NOUNS.contains(n)))
             // a model number after a vendor: "64× Ascend 950DT"
@@ -454,13 +454,7 @@ fn is_count_or_ratio(
 /// Whether a size ratio ("4x smaller", "4 times smaller") follows from a data type: its clause
 /// names a precision, a data type or quantization ("INT4 is a 4x smaller data type", "your
 /// weights are 3x smaller because they are quantized").
-fn is_data_type_ratio(
-    lower: &str,
-    start: usize,
-    end: usize,
-    word: &str,
-    vocab: &PerfPolicy,
-) -> bool {
+fn is_data_type_ratio(lower: &str, start: usize, end: usize, word: &str, states: States) -> bool {
     if !["smaller", "larger", "bigger"].contains(&word) {
         return false;
     }
@@ -473,7 +467,7 @@ fn is_data_type_ratio(
     clause.contains("data type")
         || clause.contains("by construction")
         || clause.contains("quantiz")
-        || vocab.precision.is_match(clause)
+        || states(Vocabulary::Field(Field::Precision), clause)
 }
 
 /// Whether the percentage `start..end` states performance: a speed word, utilisation or a
@@ -511,10 +505,10 @@ fn is_perf_percent(lower: &str, seg: &Segments, start: usize, end: usize) -> boo
 
 /// Claims without digits: "an order of magnitude faster", "five times faster", "twice as
 /// fast", "a reduction of three times".
-fn find_phrases(
+fn find_phrases<'s>(
     lower: &str,
-    vocab: &PerfPolicy,
-    seg: &Segments,
+    states: States,
+    seg: impl Fn() -> &'s Segments,
     out: &mut Vec<Claim>,
     claim: &dyn Fn(Range<usize>, ClaimKind) -> Claim,
 ) {
@@ -529,7 +523,7 @@ fn find_phrases(
     ] {
         for (at, _) in lower.match_indices(phrase) {
             let r = at..at + phrase.len();
-            let w = &lower[seg.clause(lower, &r)];
+            let w = &lower[seg().clause(lower, &r)];
             let perf = has_word(w, COMPARATIVES)
                 || has_word(w, SPEED_WORDS)
                 || (has_stem(w, DIRECTION_STEMS) && has_word(w, PERF_NOUNS));
@@ -561,7 +555,7 @@ fn find_phrases(
             }
             let k = skip_space(b, from);
             if lower[k..].starts_with("times") {
-                if let Some(end) = times_claim(lower, at, k, vocab) {
+                if let Some(end) = times_claim(lower, at, k, states) {
                     out.push(claim(at..end, ClaimKind::Multiplier));
                 }
             }
@@ -583,13 +577,29 @@ fn dedup(claims: Vec<Claim>) -> Vec<Claim> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::PerfPolicy;
 
     fn vocab() -> PerfPolicy {
         crate::policy::Policy::default_policy().perf
     }
 
+    use super::super::fields::{bind, Vocab};
+
+    /// The claims of `text`, with fields bound, as the rules see them.
+    fn claims_of(text: &str, policy: &PerfPolicy) -> Vec<Claim> {
+        let vocab = Vocab::for_texts(policy, &text.to_ascii_lowercase());
+        claims_with(text, &vocab)
+    }
+
+    /// The same with vocabularies compiled for a text that contains `text`.
+    fn claims_with(text: &str, vocab: &Vocab) -> Vec<Claim> {
+        let mut claims = find_claims(text, &|v, s| vocab.has(v, s));
+        bind(text, &mut claims, vocab);
+        claims
+    }
+
     fn spans(text: &str) -> Vec<String> {
-        find_claims(text, &vocab())
+        claims_of(text, &vocab())
             .into_iter()
             .map(|c| text[c.span].to_string())
             .collect()
@@ -597,7 +607,7 @@ mod tests {
 
     #[test]
     fn claims_carry_value_and_unit() {
-        let got: Vec<(String, Option<f64>, String)> = find_claims(
+        let got: Vec<(String, Option<f64>, String)> = claims_of(
             "10-100x faster; 12,000 tokens/s; 38% lower latency; p99 of 12 ms; twice as fast; MFU from 31% to 44%",
             &vocab(),
         )
@@ -668,19 +678,21 @@ mod tests {
     #[test]
     fn windows_after_a_claim_end_on_characters() {
         let wide = "框".repeat(40);
-        for lead in [
+        let policy = vocab();
+        let leads = [
             "4x ",
             "45% of ",
             "2.5x the ",
             "3 times ",
             "saves 2 GB ",
             "takes 3 s ",
-        ] {
+        ];
+        let all = Vocab::for_texts(&policy, &leads.concat());
+        for lead in leads {
             for pad in 0..4 {
                 let s = format!("{}{lead}{wide}", "é".repeat(pad));
                 for cut in (0..s.len()).filter(|&c| s.is_char_boundary(c)) {
-                    let mut claims = find_claims(&s[cut..], &vocab());
-                    super::super::fields::bind(&s[cut..], &mut claims, &vocab());
+                    let _ = claims_with(&s[cut..], &all);
                 }
             }
         }
@@ -688,7 +700,7 @@ mod tests {
 
     #[test]
     fn never_slices_inside_a_character() {
-        let vocab = vocab();
+        let policy = vocab();
         let pieces = [
             "框",
             "🔥",
@@ -706,13 +718,14 @@ mod tests {
             "–",
             "×",
         ];
+        let all = Vocab::for_texts(&policy, &pieces.concat().to_ascii_lowercase());
         for a in pieces {
             for b in pieces {
                 for c in pieces {
                     let s = format!("{a}{b}{c}{a}");
                     for cut in 0..s.len() {
                         if s.is_char_boundary(cut) {
-                            let _ = find_claims(&s[cut..], &vocab);
+                            let _ = claims_with(&s[cut..], &all);
                         }
                     }
                 }

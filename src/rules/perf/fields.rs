@@ -11,7 +11,7 @@
 use super::claims::{Claim, ClaimKind};
 use super::text::{word_after, word_before};
 use super::words::LOWER_NAMES;
-use crate::policy::{PatternList, PerfPolicy};
+use crate::policy::{ListFinder, PatternList, PerfPolicy};
 use std::ops::Range;
 
 /// One of the five fields, in the order messages name them.
@@ -168,13 +168,9 @@ fn name_like(w: &str) -> bool {
 fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     for c in claims {
-        if c.from_to {
-            out.push(c.own.clone());
-            continue;
-        }
-        // "up from 46%", "from 41% for the smallest model to 47–48%"
+        // "from 31% to 44%", "up from 46%", "from 41% for the smallest model to 47–48%"
         let (fs, fw) = word_before(text, c.own.start);
-        if fw.eq_ignore_ascii_case("from") {
+        if c.from_to || fw.eq_ignore_ascii_case("from") {
             out.push(fs..c.span.end);
             continue;
         }
@@ -314,6 +310,112 @@ fn device(text: &str, r: &Range<usize>, claims: &[Claim]) -> Device {
     }
 }
 
+/// One of the vocabularies of `[perf]`: a field's, or the cues that make a number a setting, a
+/// hypothetical, or a measurement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Vocabulary {
+    Field(Field),
+    Setting,
+    Hypothetical,
+    Measurement,
+}
+
+impl Vocabulary {
+    const ALL: [Vocabulary; 8] = [
+        Vocabulary::Field(Field::Hardware),
+        Vocabulary::Field(Field::Workload),
+        Vocabulary::Field(Field::Precision),
+        Vocabulary::Field(Field::Baseline),
+        Vocabulary::Field(Field::Correctness),
+        Vocabulary::Setting,
+        Vocabulary::Hypothetical,
+        Vocabulary::Measurement,
+    ];
+
+    /// Its index in `ALL` (a field's is `Field as usize`).
+    fn index(self) -> usize {
+        match self {
+            Vocabulary::Field(f) => f as usize,
+            Vocabulary::Setting => 5,
+            Vocabulary::Hypothetical => 6,
+            Vocabulary::Measurement => 7,
+        }
+    }
+
+    fn patterns(self, policy: &PerfPolicy) -> &PatternList {
+        match self {
+            Vocabulary::Field(f) => f.vocabulary(policy),
+            Vocabulary::Setting => &policy.setting_cues,
+            Vocabulary::Hypothetical => &policy.hypothetical_cues,
+            Vocabulary::Measurement => &policy.measurement_cues,
+        }
+    }
+}
+
+/// The vocabularies of `[perf]` ready to search the blocks of one file: the five fields as one
+/// automaton and the three cue lists as another, each of only the patterns that can match
+/// there at all (see `ListFinder::build_for`). Within an automaton, overlapping matches of
+/// two lists keep the leftmost; the cues are apart so that a field never hides one.
+pub struct Vocab<'p> {
+    policy: &'p PerfPolicy,
+    fields: Option<ListFinder>,
+    cues: Option<ListFinder>,
+}
+
+impl<'p> Vocab<'p> {
+    /// For texts whose lower-cased concatenation is `within`.
+    pub fn for_texts(policy: &'p PerfPolicy, within: &str) -> Vocab<'p> {
+        let lists: Vec<&PatternList> = Vocabulary::ALL.iter().map(|v| v.patterns(policy)).collect();
+        Vocab {
+            policy,
+            fields: ListFinder::build_for(&lists[..5], within),
+            cues: ListFinder::build_for(&lists[5..], within),
+        }
+    }
+
+    /// Every match in `s` (a text inside `within`) of the vocabularies `from..from + n` of
+    /// `ALL`: (vocabulary index, range).
+    fn search(
+        &self,
+        finder: &Option<ListFinder>,
+        from: usize,
+        n: usize,
+        s: &str,
+    ) -> Vec<(usize, Range<usize>)> {
+        match finder {
+            Some(f) => f
+                .find_all(s)
+                .into_iter()
+                .map(|(k, r)| (from + k, r))
+                .collect(),
+            // nothing could match, or the lists do not compile together: list by list
+            None => (from..from + n)
+                .flat_map(|k| {
+                    Vocabulary::ALL[k]
+                        .patterns(self.policy)
+                        .find_all(s)
+                        .into_iter()
+                        .map(move |r| (k, r))
+                })
+                .collect(),
+        }
+    }
+
+    /// Every match of the five fields in `s`: (field index, range).
+    fn matches(&self, s: &str) -> Vec<(usize, Range<usize>)> {
+        self.search(&self.fields, 0, 5, s)
+    }
+
+    /// Whether `s` (a text inside `within`) matches `v`.
+    pub fn has(&self, v: Vocabulary, s: &str) -> bool {
+        let all = match v {
+            Vocabulary::Field(_) => self.matches(s),
+            _ => self.search(&self.cues, 5, 3, s),
+        };
+        all.iter().any(|(k, _)| *k == v.index())
+    }
+}
+
 /// Rounds a range to character boundaries of `text`.
 fn on_chars(text: &str, r: Range<usize>) -> Range<usize> {
     let s = crate::lines::floor_char_boundary(text, r.start);
@@ -322,7 +424,7 @@ fn on_chars(text: &str, r: Range<usize>) -> Range<usize> {
 }
 
 /// Binds the fields of each claim of a block's `text` (see the module's head).
-pub fn bind(text: &str, claims: &mut [Claim], vocab: &PerfPolicy) {
+pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
     if claims.is_empty() {
         return;
     }
@@ -332,16 +434,12 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &PerfPolicy) {
     }
     // Whole characters were replaced by spaces, so the text is still UTF-8.
     let masked = String::from_utf8(masked).unwrap_or_default();
-    let mut cands: Vec<Vec<Range<usize>>> = Field::ALL
-        .iter()
-        .map(|f| {
-            f.vocabulary(vocab)
-                .find_all(&masked)
-                .into_iter()
-                .map(|r| on_chars(text, r))
-                .collect()
-        })
-        .collect();
+    let mut cands: Vec<Vec<Range<usize>>> = vec![Vec::new(); Field::ALL.len()];
+    for (k, r) in vocab.matches(&masked) {
+        if k < cands.len() {
+            cands[k].push(on_chars(text, r));
+        }
+    }
     // A baseline word inside a correctness match ("checked against the reference") and "over"
     // or "than" before a number ("over 100 iterations") are not baselines.
     let correct = std::mem::take(&mut cands[Field::Correctness as usize]);
@@ -388,14 +486,17 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &PerfPolicy) {
                 let list = &cands[f as usize];
                 bound.fields[f as usize] = nearest(list, c, |_| 0).map(|k| list[k].clone());
             }
-            bound.hardware =
-                nearest(hw, c, |k| u8::from(devices[k].compared)).map(|k| devices[k].clone());
+            // the device it was measured on rather than the one it is compared with
+            let k = nearest(hw, c, |k| u8::from(devices[k].compared));
+            bound.fields[Field::Hardware as usize] = k.map(|k| hw[k].clone());
+            bound.hardware = k.map(|k| devices[k].clone());
             bound.precision = bound.fields[Field::Precision as usize].clone();
             let s = &lower[c.sentence.clone()];
-            bound.sparsity = ["sparsity", "sparse", "2:4"].iter().find_map(|w| {
-                s.find(w)
-                    .map(|at| c.sentence.start + at..c.sentence.start + at + w.len())
-            });
+            bound.sparsity = ["sparsity", "sparse", "2:4"]
+                .iter()
+                .filter_map(|w| s.find(w).map(|at| (at, w.len())))
+                .min()
+                .map(|(at, n)| c.sentence.start + at..c.sentence.start + at + n);
             bound
         })
         .collect();
@@ -419,4 +520,130 @@ pub fn help_for(missing: &[Field]) -> String {
         n => format!("{} and {}", parts[..n - 1].join(", "), parts[n - 1]),
     };
     format!("state {list}, or omit the number")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::claims::{find_claims, ClaimKind};
+    use super::*;
+
+    fn bound(text: &str) -> Vec<Claim> {
+        let policy = crate::policy::Policy::default_policy().perf;
+        let vocab = Vocab::for_texts(&policy, &text.to_ascii_lowercase());
+        let mut claims = find_claims(text, &|v, s| vocab.has(v, s));
+        bind(text, &mut claims, &vocab);
+        claims
+    }
+
+    fn found(text: &str, field: Field) -> Vec<String> {
+        bound(text)
+            .iter()
+            .map(|c| {
+                c.bound
+                    .found(text)
+                    .into_iter()
+                    .find(|(f, _)| *f == field)
+                    .map_or(String::new(), |(_, t)| t.to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_claim_binds_its_own_device_precision_and_sparsity() {
+        let text = "On 8x H100 in FP8 with 2:4 sparsity the GEMM reaches 1,450 TFLOP/s; \
+                    on one A100 in BF16 it runs 1.9x faster than an H100.";
+        let claims = bound(text);
+        assert_eq!(claims.len(), 2);
+        let (a, b) = (&claims[0], &claims[1]);
+        assert_eq!(a.kind, ClaimKind::Rate { peak_unit: true });
+        assert_eq!((a.value, a.unit.as_str()), (Some(1450.0), "tflop/s"));
+        let d = a.bound.hardware.as_ref().unwrap();
+        assert_eq!(
+            (d.name.as_str(), d.count, d.compared),
+            ("H100", Some(8), false)
+        );
+        assert_eq!(&text[d.span.clone()], "8x H100");
+        assert_eq!(&text[a.bound.precision.clone().unwrap()], "FP8");
+        assert_eq!(&text[a.bound.sparsity.clone().unwrap()], "2:4");
+        // the second claim is measured on the A100 and compared with an H100
+        assert_eq!(b.kind, ClaimKind::Multiplier);
+        assert_eq!((b.value, b.unit.as_str()), (Some(1.9), "x"));
+        let d = b.bound.hardware.as_ref().unwrap();
+        assert_eq!(
+            (d.name.as_str(), d.count, d.compared),
+            ("A100", None, false)
+        );
+        assert_eq!(&text[b.bound.precision.clone().unwrap()], "BF16");
+        assert_eq!(b.bound.sparsity, None);
+        assert_eq!(
+            b.bound.found(text),
+            [
+                (Field::Hardware, "A100"),
+                (Field::Precision, "BF16"),
+                (Field::Baseline, "than an H100"),
+            ]
+        );
+        assert_eq!(b.bound.missing(), [Field::Workload, Field::Correctness]);
+    }
+
+    #[test]
+    fn counts_and_compared_devices() {
+        let text = "Llama-2-70B on 64 H100s runs 1.3x faster than on 1,024 MI300X; a 4090 reaches 0.8x the speed of an A100-80G.";
+        let claims = bound(text);
+        let devices: Vec<(String, Option<u32>, bool)> = claims
+            .iter()
+            .map(|c| {
+                let d = c.bound.hardware.clone().unwrap();
+                (d.name, d.count, d.compared)
+            })
+            .collect();
+        assert_eq!(
+            devices,
+            [
+                ("H100s".into(), Some(64), false),
+                ("a 4090".into(), None, false)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_claims_own_unit_and_quantifier_never_state_a_field() {
+        // "38 tokens/s" is not a workload, "over 40%" is not a baseline
+        let c = bound("Serves 38 tokens/s on an H100 in FP8.");
+        assert!(c[0].bound.missing().contains(&Field::Workload));
+        let c = bound("Over 40% lower latency on an A100 for Llama-3-8B in BF16.");
+        assert!(c[0].bound.missing().contains(&Field::Baseline));
+        // "over 100 iterations" quantifies; "checked against" is correctness, not a baseline
+        let c = bound("Measured 795 TFLOPS on an H100, averaged over 100 iterations and checked against cuBLAS.");
+        assert!(c[0].bound.missing().contains(&Field::Baseline));
+        assert!(!c[0].bound.missing().contains(&Field::Correctness));
+    }
+
+    #[test]
+    fn baselines_stated_by_structure() {
+        for (text, want) in [
+            ("Decodes 1.6x vLLM on Llama-3-8B.", "vLLM"),
+            ("The INT8 path is 1.8x the FP16 path.", "the FP16"),
+            ("Speed is 2.2x that of transformers.", "that of"),
+            ("Reaches 93% of cuBLAS throughput.", "of cuBLAS"),
+            ("MFU grows from 31% to 44% on BERT.", "from 31% to 44%"),
+            ("Reaches 54% MFU, up from 46% before.", "up from"),
+            ("Runs twice as fast as the reference kernel.", "as the"),
+            (
+                "Going from NCCL to Sluice cuts time by 37%.",
+                "Going from NCCL",
+            ),
+            ("Costs fall 46x (from A100 to RTX 3060).", "from A100 to"),
+        ] {
+            let got = found(text, Field::Baseline);
+            assert!(
+                got.iter().any(|g| g.starts_with(want)),
+                "{text}: {got:?} does not start with {want:?}"
+            );
+        }
+        assert_eq!(
+            found("Up to 20x LLM serving throughput.", Field::Baseline),
+            [""]
+        );
+    }
 }
