@@ -385,11 +385,16 @@ fn spans_stay_on_the_claim_through_entities_and_escapes() {
     assert_eq!(&text[r.findings[1].span.clone()], "1.5x");
 }
 
+/// A second, smaller set in the same label syntax: every claim found with exactly its missing
+/// fields.
 #[test]
-fn zz_mine() {
-    let s = score("perf-mine.md");
-    println!(
-        "perf-mine.md: {} flagged, {} labelled: precision {:.3}, recall {:.3}, missing fields exact {:.3}\n{}",
-        s.flagged, s.expected, s.precision, s.recall, s.fields_exact, s.report
+fn extra_fixture_is_exact() {
+    let s = score("perf-extra.md");
+    assert!(s.expected >= 20, "{} labelled findings", s.expected);
+    assert_eq!(
+        (s.precision, s.recall, s.fields_exact),
+        (1.0, 1.0, 1.0),
+        "\n{}",
+        s.report
     );
 }

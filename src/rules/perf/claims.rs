@@ -305,12 +305,24 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             // "takes 10-15 minutes on 7B models, and around 1 hour for 70B models"
             let continues = out.last().is_some_and(|c| {
                 c.kind == ClaimKind::Latency && c.sentence.start <= i && i < c.sentence.end
-            }) && matches!(before, "and" | "or" | "versus" | "vs" | "vs." | "than");
+            }) && matches!(
+                before,
+                "and" | "or" | "versus" | "vs" | "vs." | "than" | "against"
+            );
+            // "5 minutes to fine-tune BERT-base"
+            let to_do = {
+                let (ts, to) = word_after(&lower_s, end);
+                to == "to" && {
+                    let v = word_after(&lower_s, ts + 2).1;
+                    !v.is_empty() && !v.starts_with(|c: char| c.is_ascii_digit())
+                }
+            };
             let cue = has_word(w, LATENCY_CUES)
                 || w.contains("time to first token")
                 || w.contains("time-to-first-token")
                 || RESULT_CUES.contains(&before)
-                || continues;
+                || continues
+                || to_do;
             // a time in a sentence that sets up the experiment ("a run takes 20 minutes, and
             // the timeout is 30 s") is part of the set-up
             let setting = states(

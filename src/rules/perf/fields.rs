@@ -10,7 +10,9 @@
 
 use super::claims::{Claim, ClaimKind};
 use super::text::{word_after, word_before};
-use super::words::LOWER_NAMES;
+use super::words::{
+    COMMON_AFTER_RATIO, COMPARATIVES, LOWER_NAMES, PERF_NOUNS, SPEED_WORDS, UTILIZATION_WORDS,
+};
 use crate::policy::{ListFinder, PatternList, PerfPolicy};
 use std::ops::Range;
 
@@ -151,7 +153,8 @@ fn shown(text: &str, field: Field, r: Range<usize>) -> &str {
 }
 
 /// Whether a word reads as the name of a system or device: a digit (`H100`, `CTranslate2`),
-/// capitals after a small letter (`vLLM`, `cuBLAS`, `FlashAttention`), or a known name
+/// capitals after a small letter (`vLLM`, `cuBLAS`, `FlashAttention`), a capitalised word that
+/// is not a common one (`Apex`, not `Faster` or `Throughput` in a title), or a known name
 /// written in lower case (`torch`).
 fn name_like(w: &str) -> bool {
     let has_digit = w.bytes().any(|c| c.is_ascii_digit());
@@ -160,7 +163,20 @@ fn name_like(w: &str) -> bool {
         .as_bytes()
         .windows(2)
         .any(|p| p[0].is_ascii_lowercase() && p[1].is_ascii_uppercase());
-    (has_digit && has_alpha) || camel || LOWER_NAMES.contains(&w.to_ascii_lowercase().as_str())
+    let lower = w.to_ascii_lowercase();
+    let capitalised = w.len() >= 3
+        && w.starts_with(|c: char| c.is_ascii_uppercase())
+        && w[1..].bytes().all(|c| c.is_ascii_lowercase())
+        && ![
+            COMPARATIVES,
+            SPEED_WORDS,
+            PERF_NOUNS,
+            UTILIZATION_WORDS,
+            COMMON_AFTER_RATIO,
+        ]
+        .iter()
+        .any(|list| list.contains(&lower.as_str()));
+    (has_digit && has_alpha) || camel || capitalised || LOWER_NAMES.contains(&lower.as_str())
 }
 
 /// Baselines stated by structure around the claims: "1.6x vLLM", "1.8x the FP16 path",

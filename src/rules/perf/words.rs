@@ -267,8 +267,6 @@ pub(super) const COMPARED_NOUNS: &[&str] = &[
     "bandwidth",
     "perf",
     "tokens/s",
-    "training",
-    "inference",
 ];
 /// Words before a multiplier or percentage that quantify it rather than compare: masked
 /// before fields are looked for ("over 40%" is not a baseline).
@@ -386,4 +384,35 @@ pub(super) const LINK_WORDS: &[&str] = &[
     "gddr7",
     "nodes",
     "axis",
+];
+/// Words that follow a multiplier in titles and are not the name of what it is compared with
+/// ("5x Faster", "2x Bigger Models", "3x Inference Speedup").
+pub(super) const COMMON_AFTER_RATIO: &[&str] = &[
+    "bigger",
+    "fewer",
+    "inference",
+    "training",
+    "serving",
+    "decoding",
+    "prefill",
+    "compression",
+    "reduction",
+    "increase",
+    "growth",
+    "capacity",
+    "users",
+    "requests",
+    "models",
+    "model",
+    "batch",
+    "the",
+    "for",
+    "with",
+    "and",
+    "over",
+    "than",
+    "when",
+    "from",
+    "via",
+    "per",
 ];
