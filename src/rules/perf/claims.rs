@@ -487,6 +487,11 @@ fn is_data_type_ratio(lower: &str, start: usize, end: usize, word: &str, states:
 /// about performance, or "N% of <something's> throughput".
 fn is_perf_percent(lower: &str, seg: &Segments, start: usize, end: usize) -> bool {
     let (s1, next) = word_after(lower, end);
+    // "matches cuDNN within 5%", "within 3% of the CUDA version", not "within 1% of FP8
+    // accuracy"
+    if word_before(lower, start).1 == "within" {
+        return !has_word(&lower[seg.sentence(lower, &(start..end))], QUALITY_WORDS);
+    }
     if next == "of" && lower[s1..].starts_with("of the time") {
         return false;
     }
@@ -504,7 +509,8 @@ fn is_perf_percent(lower: &str, seg: &Segments, start: usize, end: usize) -> boo
     if has_word(w, SPEED_WORDS)
         || has_word(w, UTILIZATION_WORDS)
         || w.contains("of peak")
-        || (has_stem(w, DIRECTION_STEMS) && has_word(w, PERF_NOUNS))
+        || ((has_stem(w, DIRECTION_STEMS) || has_word(w, DIRECTION_WORDS))
+            && has_word(w, PERF_NOUNS))
     {
         return true;
     }

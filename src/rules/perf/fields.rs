@@ -197,8 +197,8 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
         let lw = w.to_ascii_lowercase();
         match c.kind {
             ClaimKind::Multiplier => {
-                // "twice as fast as the reference kernel", "as on the Pi 4"
-                if lw == "as" {
+                // "twice as fast as the reference kernel", "as on the Pi 4", "2x what X gets"
+                if lw == "as" || lw == "what" {
                     let (s2, w2) = word_after(text, s + w.len());
                     out.push(s..s2 + w2.len());
                     continue;
@@ -215,12 +215,19 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
                     out.push(s..end);
                 }
             }
+            // "matches cuDNN within 5%": what it matches
+            ClaimKind::Percent if fw.eq_ignore_ascii_case("within") && lw != "of" => {
+                let clause_head = &text[c.clause.start.min(fs)..fs];
+                if let Some(at) = clause_head.to_ascii_lowercase().rfind("match") {
+                    out.push(c.clause.start.min(fs) + at..fs);
+                }
+            }
             ClaimKind::Percent if lw == "of" => {
                 let (mut s2, mut w2) = word_after(text, s + w.len());
                 if w2.eq_ignore_ascii_case("the") {
                     (s2, w2) = word_after(text, s2 + w2.len());
                 }
-                if name_like(w2) {
+                if name_like(w2) || fw.eq_ignore_ascii_case("within") {
                     out.push(s..s2 + w2.len());
                 }
             }

@@ -22,6 +22,8 @@ pub(super) const SPEED_WORDS: &[&str] = &[
     "improvements",
     "improved",
     "cheaper",
+    "sooner",
+    "earlier",
 ];
 pub(super) const DIRECTION_STEMS: &[&str] = &[
     "lower", "higher", "less", "more", "fewer", "reduc", "improv", "increas", "decreas", "cut",
@@ -68,6 +70,30 @@ pub(super) const PERF_NOUNS: &[&str] = &[
     "sequence",
     "context",
     "length",
+    "hours",
+    "gpu-hours",
+];
+/// Directions written as whole words ("throughput goes up 27%").
+pub(super) const DIRECTION_WORDS: &[&str] = &["up", "down"];
+/// Words that make "within N%" a statement about quality, not speed ("within 1% of FP8
+/// accuracy").
+pub(super) const QUALITY_WORDS: &[&str] = &[
+    "accuracy",
+    "loss",
+    "perplexity",
+    "ppl",
+    "bleu",
+    "quality",
+    "score",
+    "scores",
+    "error",
+    "f1",
+    "wer",
+    "map",
+    "top-1",
+    "top-5",
+    "eval",
+    "evaluation",
 ];
 pub(super) const UTILIZATION_WORDS: &[&str] = &[
     "mfu",
@@ -179,7 +205,7 @@ pub(super) const NUMBER_WORDS: &[&str] = &[
 ];
 pub(super) const COMPARATIVES: &[&str] = &[
     "faster", "slower", "higher", "lower", "more", "less", "better", "quicker", "smaller",
-    "larger", "cheaper",
+    "larger", "cheaper", "sooner", "earlier",
 ];
 pub(super) const COUNT_NOUNS: &[&str] = &[
     "gpu",
