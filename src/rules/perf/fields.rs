@@ -128,15 +128,23 @@ impl Bound {
 /// The text a user reads for a found field: a baseline connective with what it connects
 /// ("than cuBLAS", "vs. round-robin", "compared with vLLM").
 fn shown(text: &str, field: Field, r: Range<usize>) -> &str {
-    let t = text[r.clone()].trim();
-    if field == Field::Hardware {
-        // the whole device name: "2x B200", not the pattern's "2x B2"
-        let b = text.as_bytes();
-        let mut e = r.end;
-        while e < b.len() && (b[e].is_ascii_alphanumeric() || b[e] == b'-') {
+    // the whole word or number a match ends in: "2x B200", not the pattern's "2x B2";
+    // "sequence length 8192", not "sequence length 8"
+    let b = text.as_bytes();
+    let mut e = r.end;
+    if e > r.start && b[e - 1].is_ascii_alphanumeric() {
+        while e < b.len()
+            && (b[e].is_ascii_alphanumeric()
+                || (matches!(b[e], b'-' | b',' | b'.')
+                    && b.get(e + 1).is_some_and(u8::is_ascii_alphanumeric)))
+        {
             e += 1;
         }
-        return text[r.start..e].trim().trim_end_matches('-');
+    }
+    let r = r.start..e;
+    let t = text[r.clone()].trim();
+    if field == Field::Hardware {
+        return t;
     }
     if field != Field::Baseline || t.split_whitespace().count() > 2 {
         return t;
