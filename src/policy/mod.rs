@@ -2,12 +2,14 @@
 //! errors that point at the offending key. Patterns live in `pattern`, how the policy scopes a
 //! document's sections in `scope`, finding and reading policy files in `load`.
 
+pub mod finder;
 pub mod load;
 pub mod pattern;
 pub mod scope;
 
+pub use finder::ListFinder;
 pub use load::{discover, load, LoadedPolicy};
-pub use pattern::{AsciiSet, ListFinder, Pattern, PatternList};
+pub use pattern::{AsciiSet, Pattern, PatternList};
 pub use scope::Scope;
 
 use crate::error::{did_you_mean, Error};

@@ -1,11 +1,18 @@
 //! Performance-claim rules: every number that claims performance states its hardware,
 //! workload, precision, baseline and correctness method (`perf/missing-context`), and a
-//! vendor's peak rate is not passed off as a measurement (`perf/vendor-peak`). Claims are
-//! found by `claims`, once per file (`Context::claims`); fields by `fields`.
+//! vendor's peak rate is not passed off as a measurement (`perf/vendor-peak`).
+//!
+//! Once per file (`Context::claims`): `claims` finds the claims of each block (`forms` tells
+//! which numbers are claims, `text` reads clauses and sentences, `words` holds the fixed
+//! words), `vocab` compiles the policy's `[perf]` vocabularies for the file's claim blocks, and
+//! `bind` binds each claim's fields (`fields`: the five fields and what was found for a claim).
 
+pub mod bind;
 pub mod claims;
 pub mod fields;
+mod forms;
 mod text;
+pub mod vocab;
 mod words;
 
 use super::Context;
@@ -56,7 +63,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
     let policy = &cx.policy.perf;
     // Blocks with a claim when every device and precision check says no: a superset of the
     // blocks with claims, whose text is all the vocabularies are compiled for.
-    let never = |_: fields::Vocabulary, _: &str| false;
+    let never = |_: vocab::Vocabulary, _: &str| false;
     let candidates: Vec<usize> = cx
         .doc
         .blocks
@@ -82,14 +89,14 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
         within.push_str(&cx.doc.blocks[i].text.to_ascii_lowercase());
         within.push('\n');
     }
-    let vocab = fields::Vocab::for_texts(policy, &within);
-    let states = |v: fields::Vocabulary, s: &str| vocab.has(v, s);
+    let vocab = vocab::Vocab::for_texts(policy, &within);
+    let states = |v: vocab::Vocabulary, s: &str| vocab.has(v, s);
     candidates
         .into_iter()
         .filter_map(|i| {
             let text = &cx.doc.blocks[i].text;
             let mut claims = find_claims(text, &states);
-            fields::bind(text, &mut claims, &vocab);
+            bind::bind(text, &mut claims, &vocab);
             (!claims.is_empty()).then_some((i, claims))
         })
         .collect()
