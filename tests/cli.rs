@@ -425,6 +425,16 @@ fn hostile_inputs_never_panic() {
         ),
         ("links.md", links.into_bytes()),
         (
+            // claims and field words in one block: binding stays linear
+            "claims.md",
+            format!(
+                "- [x](https://a.example/) {}\n",
+                "2x faster than vLLM on 8x H100 in FP8 at batch 8, 45% lower latency vs SGLang; "
+                    .repeat(10_000)
+            )
+            .into_bytes(),
+        ),
+        (
             "brackets.md",
             format!("{}{}\n", "[".repeat(50_000), "](".repeat(50_000)).into_bytes(),
         ),

@@ -3,12 +3,14 @@
 //! document's sections in `scope`, finding and reading policy files in `load`.
 
 pub mod device;
+pub mod finder;
 pub mod layer;
 pub mod load;
 pub mod pattern;
 pub mod scope;
 
 pub use device::{DeviceList, DeviceSpec, Peaks, Rate};
+pub use finder::ListFinder;
 pub use layer::{Origin, Origins, Replaced};
 pub use load::{discover, load, LoadedPolicy};
 pub use pattern::{AsciiSet, Pattern, PatternList};
@@ -72,6 +74,8 @@ pub struct PerfPolicy {
     pub correctness: PatternList,
     pub setting_cues: PatternList,
     pub measurement_cues: PatternList,
+    /// Words that make a sentence's numbers hypothetical ("if … it would reach 80%").
+    pub hypothetical_cues: PatternList,
     /// Vendor peaks per device (`perf/exceeds-peak`).
     pub devices: DeviceList,
 }

@@ -143,6 +143,10 @@ pub struct PatternList {
     /// The same list in Unicode mode, for non-ASCII text (built only if such text comes).
     #[serde(skip)]
     unicode: OnceLock<Option<AsciiSet>>,
+    /// The same list for finding where matches are (leftmost-first, ASCII semantics), built
+    /// only for lists asked where they match.
+    #[serde(skip)]
+    finder: OnceLock<Option<Finder>>,
 }
 
 impl PatternList {
@@ -191,10 +195,124 @@ impl PatternList {
         }
     }
 
+    /// The byte ranges of non-overlapping matches of any pattern in `s`, leftmost first, with
+    /// ASCII semantics (as `is_match`); ranges may need rounding to character boundaries
+    /// where a user's pattern matches inside a non-ASCII character.
+    pub fn find_all(&self, s: &str) -> Vec<std::ops::Range<usize>> {
+        match self.finder() {
+            Some(f) => f.find_all(s),
+            None => {
+                let mut all: Vec<std::ops::Range<usize>> = self
+                    .patterns
+                    .iter()
+                    .flat_map(|p| p.find_iter(s).map(|m| m.range()))
+                    .collect();
+                all.sort_by_key(|r| (r.start, r.end));
+                all
+            }
+        }
+    }
+
+    fn finder(&self) -> Option<&Finder> {
+        if self.patterns.is_empty() {
+            return None;
+        }
+        self.finder
+            .get_or_init(|| Finder::build(&self.patterns))
+            .as_ref()
+    }
+
     /// `is_match` with full Unicode semantics (see `first_match_exact`).
     pub fn is_match_exact(&self, s: &str) -> bool {
         self.first_match_exact(s).is_some()
     }
+}
+
+/// A pattern list compiled to find where it matches: leftmost-first, ASCII semantics,
+/// case-insensitive. A list whose patterns spell no capital letter is compiled
+/// case-sensitively and searched in lower-cased text: the same matches at the same offsets,
+/// for a fraction of the compile time (case folding every letter of a long vocabulary is most
+/// of its cost).
+#[derive(Debug, Clone)]
+pub(super) struct Finder {
+    re: regex_automata::meta::Regex,
+    lowered: bool,
+}
+
+impl Finder {
+    pub(super) fn build(patterns: &[Pattern]) -> Option<Finder> {
+        let sources: Vec<&str> = patterns.iter().map(Pattern::as_str).collect();
+        Finder::from_sources(&sources)
+    }
+
+    pub(super) fn from_sources(sources: &[&str]) -> Option<Finder> {
+        use regex_automata::{meta, util::syntax};
+        let lowered = sources.iter().all(|p| lower_case_only(p));
+        let re = meta::Regex::builder()
+            .configure(
+                meta::Config::new()
+                    .auto_prefilter(false)
+                    .onepass(false)
+                    .which_captures(regex_automata::nfa::thompson::WhichCaptures::Implicit),
+            )
+            .syntax(
+                syntax::Config::new()
+                    .unicode(false)
+                    .utf8(false)
+                    .case_insensitive(!lowered),
+            )
+            .build_many(sources)
+            .ok()?;
+        Some(Finder { re, lowered })
+    }
+
+    fn haystack<'a>(&self, s: &'a str) -> std::borrow::Cow<'a, [u8]> {
+        if self.lowered && s.bytes().any(|b| b.is_ascii_uppercase()) {
+            std::borrow::Cow::Owned(s.as_bytes().to_ascii_lowercase())
+        } else {
+            std::borrow::Cow::Borrowed(s.as_bytes())
+        }
+    }
+
+    pub(super) fn find_all(&self, s: &str) -> Vec<std::ops::Range<usize>> {
+        let h = self.haystack(s);
+        self.re.find_iter(h.as_ref()).map(|m| m.range()).collect()
+    }
+
+    /// Each match with the index of the pattern that matched.
+    pub(super) fn find_ids(&self, s: &str) -> Vec<(usize, std::ops::Range<usize>)> {
+        let h = self.haystack(s);
+        self.re
+            .find_iter(h.as_ref())
+            .map(|m| (m.pattern().as_usize(), m.range()))
+            .collect()
+    }
+}
+
+/// Whether a pattern matches the same case-sensitively in lower-cased text as it does
+/// case-insensitively: no capital letter outside an escape (`\S`, `\W` are fine), no escape
+/// that spells a character by number, and no inline flags.
+pub(super) fn lower_case_only(p: &str) -> bool {
+    let b = p.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => {
+                if matches!(b.get(i + 1), Some(b'x' | b'u' | b'U' | b'p' | b'P')) {
+                    return false;
+                }
+                i += 2;
+                continue;
+            }
+            b'(' if b.get(i + 1) == Some(&b'?') && !matches!(b.get(i + 2), Some(b':')) => {
+                return false
+            }
+            c if c.is_ascii_uppercase() => return false,
+            _ => {}
+        }
+        i += 1;
+    }
+    true
 }
 
 /// Patterns compiled together with ASCII semantics, case-insensitively; answers whether any
@@ -311,6 +429,7 @@ mod tests {
             ("correctness", &v.correctness),
             ("setting_cues", &v.setting_cues),
             ("measurement_cues", &v.measurement_cues),
+            ("hypothetical_cues", &v.hypothetical_cues),
         ] {
             for pat in list.iter() {
                 assert!(
@@ -327,6 +446,15 @@ mod tests {
             .chain(s.inadmissible.values())
             .flat_map(|g| g.urls.iter().map(Pattern::as_str));
         assert!(AsciiSet::new(urls).is_some());
+    }
+
+    #[test]
+    fn pattern_lists_find_where_they_match() {
+        let list: PatternList = serde_json::from_str(r#"["\\bh100\\b", "\\bfp8\\b"]"#).unwrap();
+        let text = "FP8 on an H100, fp8 again; h1000 no";
+        let got: Vec<&str> = list.find_all(text).into_iter().map(|r| &text[r]).collect();
+        assert_eq!(got, ["FP8", "H100", "fp8"]);
+        assert!(PatternList::default().find_all(text).is_empty());
     }
 
     #[test]

@@ -1,20 +1,28 @@
-//! Finding performance claims in prose.
+//! The claim model and finding claims in prose.
 //!
 //! Detection is a hand-written scanner over a block's prose (code, URLs, HTML and comments are
 //! already blanked out by the document model): linear, allocation-light, and no regular
-//! expression to compile unless a claim is found. A claim is
-//! - a multiplier: `2.3x`, `3×`, `10-100x`, "an order of magnitude", "3 times faster",
-//!   "twice as fast", "a speedup of 3.1";
-//! - a percentage tied to a performance word in its clause: `38% lower latency`,
-//!   `throughput grows by 25%`, `47% MFU`;
-//! - a rate: FLOP/s, TFLOPS, GB/s, TB/s, tokens/s, req/s, QPS, samples/s, IOPS…;
-//! - a latency stated as a result: `p99 of 12 ms`, `TTFT of 180 ms`.
+//! expression to compile unless a number is found. A claim is
+//! - a multiplier: `2.3x`, `3×`, `10-100x`, `1.4x-2.1x`, `4x ~ 7x`, "an order of magnitude
+//!   faster", "3 times faster", "twice as fast", "a speedup of 3.1", "the speedup is 1.39",
+//!   "a reduction of 3.7 times", and `6.7x A100` after a speed word (a comparison);
+//! - a percentage tied to a performance word in its clause: `38% lower latency`, "gains of
+//!   12–30%", `47% MFU`, "MFU from 31% to 44%", "93% of cuBLAS throughput";
+//! - a rate: FLOP/s, TFLOPS, GB/s, tokens/s, t/s, frames/s, req/s, QPS…;
+//! - a time stated as a result: `p99 of 12 ms`, "finishes in 9.8 ms", "takes 12 minutes";
+//! - a saving: "saves 1.5 GB".
 //!
 //! Not claims: years, versions, counts, sizes (`80 GB`), model sizes (`70B`), arXiv ids,
-//! dimensions (`4x4`, `8x7B`), device counts (`8x H100`), and numbers that a setting cue
-//! marks as part of the set-up (`an SLO of 100 ms`, `an arrival rate of 2 req/s`).
+//! dimensions (`4x4`, `8x7B`), device counts (`8x H100`, `2x RTX 4090`, `two 8x trays`),
+//! ratios that a data type fixes ("a 4x smaller data type", "a 2× compression ratio"),
+//! numbers that a setting cue marks as part of the set-up (`an SLO of 100 ms`, "requires at
+//! least 20 tokens/s", "10 minutes per run"), and hypotheticals ("if … it would reach 80%").
 
-use crate::policy::{PatternList, PerfPolicy};
+use super::fields::Bound;
+use super::forms::*;
+use super::text::*;
+use super::vocab::{States, Vocabulary};
+use super::words::*;
 use std::ops::Range;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,53 +33,57 @@ pub enum ClaimKind {
     Rate {
         peak_unit: bool,
     },
+    /// A time stated as a result: a latency, a duration, a time to result.
     Latency,
+    /// An amount of memory saved.
+    Saving,
 }
 
-/// A performance claim in a block's text.
+/// A performance claim in a block's text. Byte ranges are in the block's text.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Claim {
-    /// Byte range in the block's text.
-    pub range: Range<usize>,
+    /// The claim as a user reads it: `2.3x`, `1.4x-2.1x`, `31% to 44%`, `12,000 tokens/s`.
+    pub span: Range<usize>,
     pub kind: ClaimKind,
-    /// The number it states (the upper end of a range; 2 for "twice"), if it states one.
+    /// The number it states (the upper end of a range or change; 2 for "twice"), if any.
     pub value: Option<f64>,
-    /// Its unit as written, lower case: `x`, `%`, `tflop/s`, `ms`; empty for phrases.
+    /// Its unit as written, lower case: `x`, `%`, `tflop/s`, `ms`, `gb`; empty for phrases.
     pub unit: String,
-    /// Where its cue words are looked for: its clause (a comma-free stretch of a sentence),
-    /// cut to a window of a few words either side, in the block's text.
+    /// Its clause (a stretch of a sentence between commas, parentheses, colons…), cut to a
+    /// window of a few words either side.
     pub clause: Range<usize>,
+    /// Its sentence, cut to a window either side.
+    pub sentence: Range<usize>,
+    /// The claim with the quantifier before it ("over 40%", "more than 2x"): text that never
+    /// states a field.
+    pub own: Range<usize>,
+    /// A change written "from A to B", which names its own baseline.
+    pub from_to: bool,
+    /// A rate stated as what a link or a memory can carry ("NVLink at 900 GB/s", "HBM3 at
+    /// 3.35 TB/s"), not as a measurement: a specification, for `perf/vendor-peak` to judge.
+    pub capability: bool,
+    /// The fields found for it (filled by `fields::bind`).
+    pub bound: Bound,
 }
 
 /// The value and unit of a claim's text (`"10-100x"` → 100, `x`; `"12,000 tokens/s"` →
-/// 12000, `tokens/s`).
+/// 12000, `tokens/s`; `"31% to 44%"` → 44, `%`).
 fn value_and_unit(text: &str, kind: ClaimKind) -> (Option<f64>, String) {
     let lower = text.to_ascii_lowercase();
     if lower.starts_with("twice") {
         return (Some(2.0), "x".into());
     }
-    let mut value = None;
-    let mut end = 0;
     let b = lower.as_bytes();
-    let mut i = 0;
+    let (mut value, mut end, mut i) = (None, 0, 0);
     while i < b.len() {
         if b[i].is_ascii_digit() {
-            let start = i;
-            while i < b.len() && (b[i].is_ascii_digit() || b[i] == b',' || b[i] == b'.') {
-                i += 1;
-            }
-            let digits: String = lower[start..i].chars().filter(|&c| c != ',').collect();
-            value = digits.trim_end_matches('.').parse::<f64>().ok().or(value);
-            end = i;
-            continue;
-        }
-        // separators of a range: `-`, `–`, `~`, `to`, spaces
-        if lower[i..].starts_with("to ") {
-            i += 3;
-        } else if matches!(b[i], b'-' | b' ' | b'~') || lower[i..].starts_with('–') {
-            i += lower[i..].chars().next().map_or(1, char::len_utf8);
+            let j = digits_end(b, i);
+            let digits: String = lower[i..j].chars().filter(|&c| c != ',').collect();
+            value = digits.parse::<f64>().ok().or(value);
+            end = j;
+            i = j;
         } else {
-            break;
+            i += 1;
         }
     }
     let unit = match kind {
@@ -83,149 +95,86 @@ fn value_and_unit(text: &str, kind: ClaimKind) -> (Option<f64>, String) {
     (value, unit)
 }
 
-use super::words::*;
-
-fn is_word_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
-}
-
-/// Words of a lower-cased ASCII-folded text (letters, digits, `-`, `/`, `.` inside).
-fn words(s: &str) -> impl Iterator<Item = &str> {
-    s.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '/' || c == '.' || c == '_'))
-        .map(|w| w.trim_matches(|c| c == '.' || c == '-'))
-        .filter(|w| !w.is_empty())
-}
-
-fn has_word(s: &str, list: &[&str]) -> bool {
-    words(s).any(|w| list.contains(&w))
-}
-
-fn has_stem(s: &str, stems: &[&str]) -> bool {
-    words(s).any(|w| stems.iter().any(|st| w.starts_with(st)))
-}
-
-/// Clause boundaries: sentence ends, `;`, `,`, parentheses, ` - ` separators and line
-/// breaks, computed once per text so that finding a claim's clause is a binary search.
-struct Clauses {
-    ends: Vec<usize>,
-    len: usize,
-}
-
-/// How far around a claim cue words are looked for: a few words, so that a clause of a
-/// megabyte costs no more per claim than a sentence.
-const WINDOW: usize = 120;
-
-impl Clauses {
-    fn new(lower: &[u8]) -> Clauses {
-        let is_end = |i: usize| -> bool {
-            let b = lower[i];
-            match b {
-                b';' | b',' | b'(' | b')' | b'\n' | b'|' => {
-                    // a thousands separator is not a clause end
-                    !(b == b','
-                        && i > 0
-                        && i + 1 < lower.len()
-                        && lower[i - 1].is_ascii_digit()
-                        && lower[i + 1].is_ascii_digit())
-                }
-                b'.' | b'!' | b'?' | b':' => i + 1 >= lower.len() || lower[i + 1] == b' ',
-                b'-' => {
-                    i > 0 && i + 1 < lower.len() && lower[i - 1] == b' ' && lower[i + 1] == b' '
-                }
-                _ => false,
-            }
-        };
-        Clauses {
-            ends: (0..lower.len()).filter(|&i| is_end(i)).collect(),
-            len: lower.len(),
-        }
-    }
-
-    /// The clause around `at`.
-    fn of(&self, at: usize) -> Range<usize> {
-        let k = self.ends.partition_point(|&e| e < at);
-        let start = if k == 0 { 0 } else { self.ends[k - 1] + 1 };
-        let end = self.ends.get(k).copied().unwrap_or(self.len);
-        start..end.max(start)
-    }
-
-    /// The clause around `range`, cut to `WINDOW` bytes either side (on character boundaries).
-    fn window(&self, text: &str, range: &Range<usize>) -> Range<usize> {
-        let c = self.of(range.start);
-        let s =
-            crate::lines::ceil_char_boundary(text, c.start.max(range.start.saturating_sub(WINDOW)));
-        let e = crate::lines::floor_char_boundary(text, c.end.min(range.end + WINDOW));
-        s..e.max(s)
-    }
-}
-
-/// A number at `i` (digits, `,` thousands, `.` decimals), optionally a range (`10-100`), and
-/// where it ends.
-fn number_at(b: &[u8], i: usize) -> Option<usize> {
-    let digits = |mut j: usize| -> usize {
-        while j < b.len()
-            && (b[j].is_ascii_digit()
-                || ((b[j] == b',' || b[j] == b'.')
-                    && j + 1 < b.len()
-                    && b[j + 1].is_ascii_digit()
-                    && j > 0
-                    && b[j - 1].is_ascii_digit()))
-        {
-            j += 1;
-        }
-        j
+/// Extends a claim that ends at `end` over a range written with its unit on both ends:
+/// `1.4x-2.1x`, `4x ~ 7x`, `2.5x to 3x`, `10% to 20%`, `40% to 46–47%`.
+fn extend_range(lower: &str, end: usize, units: &[&str]) -> usize {
+    let b = lower.as_bytes();
+    let rest = &lower[end..];
+    let t = rest.trim_start();
+    let sep = ["to ", "-", "–", "~"].iter().find(|s| t.starts_with(**s));
+    let Some(sep) = sep else { return end };
+    let at = end + (rest.len() - t.len()) + sep.len();
+    let at = at + (lower[at..].len() - lower[at..].trim_start().len());
+    let Some(num_end) = number_at(b, at) else {
+        return end;
     };
-    let mut j = digits(i);
-    if j == i {
-        return None;
-    }
-    // a range: 10-100, 12–55 (en dash is 3 bytes)
-    for sep in ["-", "–", " to "] {
-        let sb = sep.as_bytes();
-        if b[j..].starts_with(sb) && b.get(j + sb.len()).is_some_and(u8::is_ascii_digit) {
-            j = digits(j + sb.len());
-            break;
+    let u = skip_space(b, num_end);
+    units
+        .iter()
+        .find(|unit| lower[u..].starts_with(**unit))
+        .map_or(end, |unit| u + unit.len())
+}
+
+/// The start of the quantifier directly before `start` ("over", "more than", "up to"), or
+/// `start`.
+fn quantifier_start(lower: &str, start: usize) -> usize {
+    let head = lower[..start].trim_end_matches([' ', '*', '~']);
+    for q in QUANTIFIERS {
+        if let Some(h) = head.strip_suffix(q) {
+            if h.is_empty() || !is_word_byte(*h.as_bytes().last().unwrap_or(&b' ')) {
+                return h.len();
+            }
         }
     }
-    Some(j)
+    start
 }
 
-fn skip_space(b: &[u8], mut j: usize) -> usize {
-    if j < b.len() && b[j] == b' ' {
-        j += 1;
+/// The word before `at`, skipping hedges ("takes around 1.5 hours" → "takes").
+fn cue_before(lower: &str, at: usize) -> &str {
+    let mut to = at;
+    for _ in 0..3 {
+        let (s, w) = word_before(lower, to);
+        if w.is_empty() || !HEDGES.contains(&w) || s == 0 {
+            return w;
+        }
+        to = s;
     }
-    j
+    word_before(lower, to).1
 }
 
-fn next_word(lower: &str, from: usize) -> &str {
-    let rest = lower[from..].trim_start();
-    let end = rest
-        .find(|c: char| !(c.is_alphanumeric() || c == '-'))
-        .unwrap_or(rest.len());
-    &rest[..end]
-}
-
-fn any_match(patterns: &PatternList, s: &str) -> bool {
-    patterns.is_match(s)
-}
-
-/// Every performance claim in `text`, in order. Linear in the length of the text: each claim
-/// looks at a bounded window around it.
-pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
+/// Every performance claim in `text`, in order, without fields bound. Linear in the length
+/// of the text: each claim looks at a bounded window around it.
+pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
     let lower_s = text.to_ascii_lowercase();
     let lower = lower_s.as_bytes();
-    let clauses = Clauses::new(lower);
-    let claim = |range: Range<usize>, kind: ClaimKind| {
-        let (value, unit) = value_and_unit(&text[range.clone()], kind);
+    // clause and sentence ends, found only once a number may be a claim
+    let seg_cell = std::cell::OnceCell::new();
+    let seg = || seg_cell.get_or_init(|| Segments::new(lower));
+    let hypothetical = |r: &Range<usize>| {
+        states(
+            Vocabulary::Hypothetical,
+            &lower_s[seg().sentence(&lower_s, r)],
+        )
+    };
+    let claim = |span: Range<usize>, kind: ClaimKind| {
+        let (value, unit) = value_and_unit(&text[span.clone()], kind);
+        let q = quantifier_start(&lower_s, span.start);
+        let from_to =
+            lower_s[span.clone()].contains(" to ") && lower_s[..q].trim_end().ends_with("from");
         Claim {
-            clause: clauses.window(&lower_s, &range),
-            range,
+            clause: seg().clause(&lower_s, &span),
+            sentence: seg().sentence(&lower_s, &span),
+            own: q..span.end,
+            from_to,
+            capability: false,
+            span,
             kind,
             value,
             unit,
+            bound: Bound::default(),
         }
     };
-    let mut numeric: Vec<Claim> = Vec::new();
+    let mut out: Vec<Claim> = Vec::new();
     let mut i = 0;
     while i < lower.len() {
         let b = lower[i];
@@ -251,6 +200,18 @@ pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
         } else {
             0
         };
+        // "2600 X" (a table's "not supported" mark after a number) and "7950X" (a product)
+        let product = x_len == 1
+            && text.as_bytes()[after] == b'X'
+            && (after > num_end
+                || (num_end - i >= 3 && !lower_s[i..num_end].contains('.') && {
+                    let w = word_after(&lower_s, after + 1).1;
+                    !COMPARATIVES.contains(&w) && !SPEED_WORDS.contains(&w)
+                }));
+        if product {
+            i = after + 1;
+            continue;
+        }
         if x_len > 0 {
             let end = after + x_len;
             let boundary = lower.get(end).is_none_or(|c| !is_word_byte(*c));
@@ -258,28 +219,37 @@ pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
                 .get(skip_space(lower, end))
                 .is_some_and(u8::is_ascii_digit);
             if boundary && !dimension {
-                let nw = next_word(&lower_s, end);
-                let device_count = COUNT_NOUNS.contains(&nw)
-                    || (!nw.is_empty()
-                        && !SPEED_WORDS.contains(&nw)
-                        && any_match(&vocab.hardware, nw));
-                if !device_count {
-                    numeric.push(claim(i..end, ClaimKind::Multiplier));
+                let end = extend_range(&lower_s, end, &["x", "×"]);
+                let decimal = lower_s[i..num_end].contains('.');
+                if !is_count_or_ratio(&lower_s, i, end, decimal, states) && !hypothetical(&(i..end))
+                {
+                    out.push(claim(i..end, ClaimKind::Multiplier));
                 }
+                i = end;
+            } else {
+                i = end;
             }
-            i = end;
             continue;
         }
         // percentage tied to a performance word near it, in its clause
         if rest.first() == Some(&b'%') || rest.starts_with(b"percent") {
             let end = after + if rest[0] == b'%' { 1 } else { 7 };
-            let w = &lower_s[clauses.window(&lower_s, &(i..end))];
-            let perf = has_word(w, SPEED_WORDS)
-                || has_word(w, UTILIZATION_WORDS)
-                || w.contains("of peak")
-                || (has_stem(w, DIRECTION_STEMS) && has_word(w, PERF_NOUNS));
-            if perf {
-                numeric.push(claim(i..end, ClaimKind::Percent));
+            let end = extend_range(&lower_s, end, &["%"]);
+            let follows = |c: &Claim| {
+                c.unit == "%" && c.sentence.start <= i && i < c.sentence.end.max(c.span.end + 1)
+            };
+            // "62% … versus 51%", "31% speedup on attention kernels, 22% on matmuls"
+            let (ns, next) = word_after(&lower_s, end);
+            let continues = (out.last().is_some_and(follows)
+                && (matches!(cue_before(&lower_s, i), "versus" | "vs" | "vs." | "from")
+                    || matches!(next, "" | "on" | "for" | "in" | "at" | "with" | "and")))
+                // "takes 4.5 ms, 60% less than AdamW"
+                || (out.last().is_some_and(|c| {
+                    c.sentence.start <= i && i < c.sentence.end.max(c.span.end + 1)
+                }) && COMPARATIVES.contains(&next)
+                    && word_after(&lower_s, ns + next.len()).1 == "than");
+            if (continues || is_perf_percent(&lower_s, seg(), i, end)) && !hypothetical(&(i..end)) {
+                out.push(claim(i..end, ClaimKind::Percent));
             }
             i = end;
             continue;
@@ -297,14 +267,27 @@ pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
                 && lower.get(u + unit.len()).is_none_or(|c| !is_word_byte(*c))
         }) {
             let end = u + unit.len();
-            let w = clauses.window(&lower_s, &(i..end));
-            if !any_match(&vocab.setting_cues, &lower_s[w.start..i]) {
-                numeric.push(claim(i..end, ClaimKind::Rate { peak_unit: peak }));
+            let w = seg().clause(&lower_s, &(i..end));
+            // "14 GFLOPs per token" is an amount of work, not a rate
+            let per_item = unit.ends_with("flops") && {
+                let (s, w) = word_after(&lower_s, end);
+                w == "per" && PER_ITEM.contains(&word_after(&lower_s, s + 3).1)
+            };
+            if !per_item
+                && !states(Vocabulary::Setting, &lower_s[w.start..i])
+                && !hypothetical(&(i..end))
+            {
+                let mut c = claim(i..end, ClaimKind::Rate { peak_unit: peak });
+                let clause = &lower_s[w];
+                c.capability = peak
+                    && has_word(clause, LINK_WORDS)
+                    && !states(Vocabulary::Measurement, clause);
+                out.push(c);
             }
             i = end;
             continue;
         }
-        // latency: a time unit with a latency cue and no setting cue nearby
+        // a time: with a latency cue in its clause, or a result cue before it
         if let Some(unit) = TIME_UNITS.iter().find(|unit| {
             lower[after..].starts_with(unit.as_bytes())
                 && lower
@@ -312,91 +295,158 @@ pub fn find_claims(text: &str, vocab: &PerfPolicy) -> Vec<Claim> {
                     .is_none_or(|c| !is_word_byte(*c))
         }) {
             let end = after + unit.len();
-            let w = &lower_s[clauses.window(&lower_s, &(i..end))];
+            let w = &lower_s[seg().clause(&lower_s, &(i..end))];
+            let before = cue_before(&lower_s, i);
+            // "takes 10-15 minutes on 7B models, and around 1 hour for 70B models"
+            let continues = out.last().is_some_and(|c| {
+                c.kind == ClaimKind::Latency && c.sentence.start <= i && i < c.sentence.end
+            }) && matches!(
+                before,
+                "and" | "or" | "versus" | "vs" | "vs." | "than" | "against"
+            );
+            // "10 minutes per run" is a setting, "0.8 seconds per image" a result
+            let (ps, after_unit) = word_after(&lower_s, end);
+            let per_item = after_unit == "per"
+                && PER_ITEM.contains(&word_after(&lower_s, ps + 3).1.trim_end_matches('s'));
+            // "5 minutes to fine-tune BERT-base"
+            let to_do = {
+                let (ts, to) = word_after(&lower_s, end);
+                to == "to" && {
+                    let v = word_after(&lower_s, ts + 2).1;
+                    !v.is_empty() && !v.starts_with(|c: char| c.is_ascii_digit())
+                }
+            };
             let cue = has_word(w, LATENCY_CUES)
                 || w.contains("time to first token")
-                || w.contains("time-to-first-token");
-            if cue && !any_match(&vocab.setting_cues, w) {
-                numeric.push(claim(i..end, ClaimKind::Latency));
+                || w.contains("time-to-first-token")
+                || RESULT_CUES.contains(&before)
+                || continues
+                || to_do
+                || per_item;
+            // a time in a sentence that sets up the experiment ("a run takes 20 minutes, and
+            // the timeout is 30 s") is part of the set-up
+            let setting = states(
+                Vocabulary::Setting,
+                &lower_s[seg().sentence(&lower_s, &(i..end))],
+            ) || (SETTING_AFTER.contains(&after_unit) && !per_item)
+                || matches!(before, "for" | "every" | "after" | "over" | "within");
+            if cue && !setting && !hypothetical(&(i..end)) {
+                out.push(claim(i..end, ClaimKind::Latency));
             }
             i = end;
             continue;
         }
-        // "a speedup of 3.1"
-        let head = lower_s[crate::lines::floor_char_boundary(&lower_s, i.saturating_sub(20))..i]
-            .trim_end();
-        if head.ends_with("speedup of") || head.ends_with("speed-up of") {
-            numeric.push(claim(i..num_end, ClaimKind::Multiplier));
+        // a saving: "saves 1.5 GB"
+        if let Some(unit) = ["gib", "mib", "gb", "mb", "tb"].iter().find(|unit| {
+            lower[after..].starts_with(unit.as_bytes())
+                && lower
+                    .get(after + unit.len())
+                    .is_none_or(|c| !is_word_byte(*c))
+        }) {
+            let end = after + unit.len();
+            if matches!(
+                cue_before(&lower_s, i),
+                "saves" | "save" | "saving" | "frees" | "freeing" | "reclaims"
+            ) {
+                out.push(claim(i..end, ClaimKind::Saving));
+            }
+            i = end;
+            continue;
         }
-        // "3 times faster"
+        // "a speedup of 3.1", "the speedup is 1.39", "the speedup reaches 1.52"
+        let (s1, verb) = word_before(&lower_s, i);
+        let noun = if matches!(verb, "of" | "is" | "was" | "reaches" | "reached" | "=") {
+            word_before(&lower_s, s1).1
+        } else {
+            verb
+        };
+        if matches!(noun, "speedup" | "speed-up") {
+            out.push(claim(i..num_end, ClaimKind::Multiplier));
+        }
+        // "3 times faster", "a reduction of 3.4 times"
         let k = skip_space(lower, num_end);
-        if lower_s[k..].starts_with("times ") {
-            let cw = next_word(&lower_s, k + 6);
-            if COMPARATIVES.contains(&cw) {
-                let end = k + 6 + lower_s[k + 6..].find(cw).unwrap_or(0) + cw.len();
-                numeric.push(claim(i..end, ClaimKind::Multiplier));
+        if lower_s[k..].starts_with("times") {
+            if let Some(end) = times_claim(&lower_s, i, k, states) {
+                out.push(claim(i..end, ClaimKind::Multiplier));
             }
         }
         i = num_end.max(i + 1);
     }
-    // Phrases without digits: "an order of magnitude", "five times faster", "twice as fast".
-    let mut phrases: Vec<Claim> = Vec::new();
-    if lower_s.contains("magnitude") || lower_s.contains("times") || lower_s.contains("twice") {
-        for phrase in [
-            "orders of magnitude",
-            "order of magnitude",
-            "order-of-magnitude",
-        ] {
-            for (at, _) in lower_s.match_indices(phrase) {
-                phrases.push(claim(at..at + phrase.len(), ClaimKind::Multiplier));
+    find_phrases(&lower_s, states, seg, &mut out, &claim);
+    out.sort_by_key(|c| (c.span.start, std::cmp::Reverse(c.span.end)));
+    dedup(out)
+}
+
+/// Claims without digits: "an order of magnitude faster", "five times faster", "twice as
+/// fast", "a reduction of three times".
+fn find_phrases<'s>(
+    lower: &str,
+    states: States,
+    seg: impl Fn() -> &'s Segments,
+    out: &mut Vec<Claim>,
+    claim: &dyn Fn(Range<usize>, ClaimKind) -> Claim,
+) {
+    let b = lower.as_bytes();
+    if !(lower.contains("magnitude") || lower.contains("times") || lower.contains("twice")) {
+        return;
+    }
+    for phrase in [
+        "orders of magnitude",
+        "order of magnitude",
+        "order-of-magnitude",
+    ] {
+        for (at, _) in lower.match_indices(phrase) {
+            let r = at..at + phrase.len();
+            let w = &lower[seg().clause(lower, &r)];
+            let perf = has_word(w, COMPARATIVES)
+                || has_word(w, SPEED_WORDS)
+                || (has_stem(w, DIRECTION_STEMS) && has_word(w, PERF_NOUNS));
+            if perf
+                && !out
+                    .iter()
+                    .any(|c| c.span.start < r.end && r.start < c.span.end)
+            {
+                out.push(claim(r, ClaimKind::Multiplier));
             }
         }
-        for w in NUMBER_WORDS.iter().chain(&["twice"]) {
-            for (at, _) in lower_s.match_indices(w) {
-                let from = at + w.len();
-                if (at > 0 && is_word_byte(lower[at - 1]))
-                    || lower.get(from).is_some_and(|c| is_word_byte(*c))
+    }
+    for w in NUMBER_WORDS.iter().chain(&["twice"]) {
+        for (at, _) in lower.match_indices(w) {
+            let from = at + w.len();
+            if (at > 0 && is_word_byte(b[at - 1])) || b.get(from).is_some_and(|c| is_word_byte(*c))
+            {
+                continue;
+            }
+            if *w == "twice" {
+                let (s, lead) = word_after(lower, from);
+                let (ns, next) = word_after(lower, s + lead.len());
+                if lead == "as"
+                    && ["fast", "quick", "much", "many", "high", "efficient"].contains(&next)
                 {
-                    continue;
+                    out.push(claim(at..ns + next.len(), ClaimKind::Multiplier));
+                } else if lead == "the"
+                    && (PERF_NOUNS.contains(&next) || COMPARED_NOUNS.contains(&next))
+                {
+                    // "twice the speed of the previous build"
+                    out.push(claim(at..from, ClaimKind::Multiplier));
                 }
-                let rest = &lower_s[from..];
-                let rest_t = rest.trim_start();
-                let (lead, ok_words): (&str, &[&str]) = if *w == "twice" {
-                    (
-                        "as ",
-                        &["fast", "quick", "much", "many", "high", "efficient"],
-                    )
-                } else {
-                    ("times ", COMPARATIVES)
-                };
-                if !rest_t.starts_with(lead) {
-                    continue;
+                continue;
+            }
+            let k = skip_space(b, from);
+            if lower[k..].starts_with("times") {
+                if let Some(end) = times_claim(lower, at, k, states) {
+                    out.push(claim(at..end, ClaimKind::Multiplier));
                 }
-                let next = next_word(rest_t, lead.len());
-                if !ok_words.contains(&next) {
-                    continue;
-                }
-                let off = from + (rest.len() - rest_t.len());
-                let end =
-                    off + lead.len() + rest_t[lead.len()..].find(next).unwrap_or(0) + next.len();
-                phrases.push(claim(at..end, ClaimKind::Multiplier));
             }
         }
     }
-    if phrases.is_empty() {
-        return dedup(numeric);
-    }
-    phrases.sort_by_key(|c| c.range.start);
-    numeric.extend(phrases);
-    numeric.sort_by_key(|c| (c.range.start, std::cmp::Reverse(c.range.end)));
-    dedup(numeric)
 }
 
 /// Drops claims that overlap an earlier one (input sorted by start).
 fn dedup(claims: Vec<Claim>) -> Vec<Claim> {
     let mut out: Vec<Claim> = Vec::with_capacity(claims.len());
     for c in claims {
-        if out.last().is_none_or(|l| l.range.end <= c.range.start) {
+        if out.last().is_none_or(|l| l.span.end <= c.span.start) {
             out.push(c);
         }
     }
@@ -406,13 +456,40 @@ fn dedup(claims: Vec<Claim>) -> Vec<Claim> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::PerfPolicy;
+
+    fn vocab() -> PerfPolicy {
+        crate::policy::Policy::default_policy().perf
+    }
+
+    use super::super::bind::bind;
+    use super::super::vocab::Vocab;
+
+    /// The claims of `text`, with fields bound, as the rules see them.
+    fn claims_of(text: &str, policy: &PerfPolicy) -> Vec<Claim> {
+        let vocab = Vocab::for_texts(policy, &text.to_ascii_lowercase());
+        claims_with(text, &vocab)
+    }
+
+    /// The same with vocabularies compiled for a text that contains `text`.
+    fn claims_with(text: &str, vocab: &Vocab) -> Vec<Claim> {
+        let mut claims = find_claims(text, &|v, s| vocab.has(v, s));
+        bind(text, &mut claims, vocab);
+        claims
+    }
+
+    fn spans(text: &str) -> Vec<String> {
+        claims_of(text, &vocab())
+            .into_iter()
+            .map(|c| text[c.span].to_string())
+            .collect()
+    }
 
     #[test]
     fn claims_carry_value_and_unit() {
-        let vocab = crate::policy::Policy::default_policy().perf;
-        let got: Vec<(String, Option<f64>, String)> = find_claims(
-            "10-100x faster; 12,000 tokens/s; 38% lower latency; p99 of 12 ms; twice as fast",
-            &vocab,
+        let got: Vec<(String, Option<f64>, String)> = claims_of(
+            "10-100x faster; 12,000 tokens/s; 38% lower latency; p99 of 12 ms; twice as fast; MFU from 31% to 44%",
+            &vocab(),
         )
         .into_iter()
         .map(|c| (format!("{:?}", c.kind), c.value, c.unit))
@@ -429,13 +506,81 @@ mod tests {
                 ("Percent".into(), Some(38.0), "%".into()),
                 ("Latency".into(), Some(12.0), "ms".into()),
                 ("Multiplier".into(), Some(2.0), "x".into()),
+                ("Percent".into(), Some(44.0), "%".into()),
             ]
         );
     }
 
     #[test]
+    fn a_device_after_a_multiplier_is_a_count_unless_compared() {
+        assert_eq!(spans("Inference speed 6.7x A100 on Llama-2-13B"), ["6.7x"]);
+        assert_eq!(spans("Claims 1.5x H100 training throughput"), ["1.5x"]);
+        assert_eq!(spans("2x A100 throughput for BERT"), ["2x"]);
+        assert!(spans("BERT pretraining on 8x A100 finished").is_empty());
+        assert!(spans("Runs on 2x RTX 4090 with the model split").is_empty());
+        assert!(spans("GPU: 2x NVIDIA GeForce RTX 3090").is_empty());
+        assert!(spans("Racks hold 16x MI355X in two 8x trays").is_empty());
+        assert!(spans("64× Ascend 950 accelerators per cabinet").is_empty());
+    }
+
+    #[test]
+    fn ranges_and_wordings() {
+        assert_eq!(spans("a 1.4x-2.1x speed boost"), ["1.4x-2.1x"]);
+        assert_eq!(spans("roughly 4x ~ 7x speedup"), ["4x ~ 7x"]);
+        assert_eq!(spans("typically 10% to 20% faster"), ["10% to 20%"]);
+        assert_eq!(spans("MFU rises from 40% to 46–47% as"), ["40% to 46–47%"]);
+        assert_eq!(spans("the speedup is 1.39 over TensorRT"), ["1.39"]);
+        assert_eq!(spans("a reduction of 3.4 times in memory"), ["3.4 times"]);
+        assert_eq!(spans("by up to 4.1 times on one GPU"), ["4.1 times"]);
+        assert_eq!(spans("Gains of 12–30% across models"), ["12–30%"]);
+        assert_eq!(spans("takes 8 to 12 minutes"), ["8 to 12 minutes"]);
+        assert_eq!(spans("(saves 1.5 GB VRAM)"), ["1.5 GB"]);
+    }
+
+    #[test]
+    fn settings_ratios_and_hypotheticals_are_not_claims() {
+        for t in [
+            "INT4 is a 4x smaller data type than FP16.",
+            "An FP8 KV cache gives a 2× compression ratio by construction.",
+            "Poisson arrivals at 4 req/s for 10 minutes per run.",
+            "each user requires at least 20 tokens/s",
+            "If a run held 50% MFU on 1,024 H100s, it would take about 3 weeks.",
+            "12 lectures over 6 weeks, 3 hours each.",
+            "Works on RTX 40x0 cards.",
+            "A forward pass costs about 14 GFLOPs per token.",
+            "Gradient norms vary by orders of magnitude across layers.",
+            "Repeat each measurement three times and report the median.",
+        ] {
+            assert!(spans(t).is_empty(), "{t}: {:?}", spans(t));
+        }
+    }
+
+    #[test]
+    fn windows_after_a_claim_end_on_characters() {
+        let wide = "框".repeat(40);
+        let policy = vocab();
+        let leads = [
+            "4x ",
+            "45% of ",
+            "2.5x the ",
+            "3 times ",
+            "saves 2 GB ",
+            "takes 3 s ",
+        ];
+        let all = Vocab::for_texts(&policy, &leads.concat());
+        for lead in leads {
+            for pad in 0..4 {
+                let s = format!("{}{lead}{wide}", "é".repeat(pad));
+                for cut in (0..s.len()).filter(|&c| s.is_char_boundary(c)) {
+                    let _ = claims_with(&s[cut..], &all);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn never_slices_inside_a_character() {
-        let vocab = crate::policy::Policy::default_policy().perf;
+        let policy = vocab();
         let pieces = [
             "框",
             "🔥",
@@ -450,14 +595,17 @@ mod tests {
             "-",
             "twice as fast",
             "3 times faster",
+            "–",
+            "×",
         ];
+        let all = Vocab::for_texts(&policy, &pieces.concat().to_ascii_lowercase());
         for a in pieces {
             for b in pieces {
                 for c in pieces {
                     let s = format!("{a}{b}{c}{a}");
                     for cut in 0..s.len() {
                         if s.is_char_boundary(cut) {
-                            let _ = find_claims(&s[cut..], &vocab);
+                            let _ = claims_with(&s[cut..], &all);
                         }
                     }
                 }

@@ -1,8 +1,10 @@
-//! The five fields a performance claim must state, and how a context states them (the
-//! policy's vocabularies).
+//! The five fields a performance claim must state, and what was found for a claim (`Bound`):
+//! where each field is stated, and the device, precision and sparsity a check of physically
+//! possible numbers needs. `bind` finds them; `vocab` holds the policy's vocabularies.
 
+use super::text::word_after;
 use crate::policy::{PatternList, PerfPolicy};
-
+use std::ops::Range;
 /// One of the five fields, in the order messages name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
@@ -52,7 +54,7 @@ impl Field {
         }
     }
 
-    fn vocabulary(self, vocab: &PerfPolicy) -> &PatternList {
+    pub(super) fn vocabulary(self, vocab: &PerfPolicy) -> &PatternList {
         match self {
             Field::Hardware => &vocab.hardware,
             Field::Workload => &vocab.workload,
@@ -63,12 +65,88 @@ impl Field {
     }
 }
 
-/// The fields `context` does not state, by the policy's vocabularies.
-pub fn missing_fields(context: &str, vocab: &PerfPolicy) -> Vec<Field> {
-    Field::ALL
-        .into_iter()
-        .filter(|f| !f.vocabulary(vocab).is_match(context))
-        .collect()
+/// A device a claim was measured on (or compared with), as written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Device {
+    /// The device's name as written (`H100 SXM`, `RTX 4090`, `A100-80G`), without its count.
+    pub name: String,
+    /// How many: `8` for "8x H100", "8xH100", "8 H100s"; None when not stated.
+    pub count: Option<u32>,
+    /// The count and name in the block's text.
+    pub span: Range<usize>,
+    /// Named as what the claim is compared with ("than an A100", "6.7x A100").
+    pub compared: bool,
+}
+
+/// What a claim states, found for it: per field, the text that satisfied it (a byte range in
+/// the block's text); and what a check of physically possible numbers needs.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Bound {
+    /// Per field, in `Field::ALL` order: where it is stated; None when it is missing.
+    pub fields: [Option<Range<usize>>; 5],
+    /// The device the claim was measured on: the nearest one not named as the comparison
+    /// point, else the nearest.
+    pub hardware: Option<Device>,
+    /// The precision nearest to the claim.
+    pub precision: Option<Range<usize>>,
+    /// A mention of sparsity in the claim's sentence ("with 2:4 sparsity").
+    pub sparsity: Option<Range<usize>>,
+}
+
+impl Bound {
+    /// The fields not stated.
+    pub fn missing(&self) -> Vec<Field> {
+        Field::ALL
+            .into_iter()
+            .zip(&self.fields)
+            .filter(|(_, r)| r.is_none())
+            .map(|(f, _)| f)
+            .collect()
+    }
+
+    /// Each stated field with the text that satisfied it.
+    pub fn found<'t>(&self, text: &'t str) -> Vec<(Field, &'t str)> {
+        Field::ALL
+            .into_iter()
+            .zip(&self.fields)
+            .filter_map(|(f, r)| r.clone().map(|r| (f, shown(text, f, r))))
+            .collect()
+    }
+}
+
+/// The text a user reads for a found field: a baseline connective with what it connects
+/// ("than cuBLAS", "vs. round-robin", "compared with vLLM").
+fn shown(text: &str, field: Field, r: Range<usize>) -> &str {
+    // the whole word or number a match ends in: "2x B200", not the pattern's "2x B2";
+    // "sequence length 8192", not "sequence length 8"
+    let b = text.as_bytes();
+    let mut e = r.end;
+    if e > r.start && b[e - 1].is_ascii_alphanumeric() {
+        while e < b.len()
+            && (b[e].is_ascii_alphanumeric()
+                || (matches!(b[e], b'-' | b',' | b'.')
+                    && b.get(e + 1).is_some_and(u8::is_ascii_alphanumeric)))
+        {
+            e += 1;
+        }
+    }
+    let r = r.start..e;
+    let t = text[r.clone()].trim();
+    if field == Field::Hardware {
+        return t;
+    }
+    if field != Field::Baseline || t.split_whitespace().count() > 2 {
+        return t;
+    }
+    let (mut s, mut w) = word_after(text, r.end);
+    if matches!(
+        w.to_ascii_lowercase().as_str(),
+        "the" | "a" | "an" | "that" | "of"
+    ) {
+        (s, w) = word_after(text, s + w.len());
+    }
+    let end = if w.is_empty() { r.end } else { s + w.len() };
+    text[r.start..end].trim()
 }
 
 /// "hardware, precision, correctness method"

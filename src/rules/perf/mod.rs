@@ -1,17 +1,25 @@
 //! Performance-claim rules: every number that claims performance states its hardware,
 //! workload, precision, baseline and correctness method (`perf/missing-context`), and a
-//! vendor's peak rate is not passed off as a measurement (`perf/vendor-peak`). Claims are
-//! found by `claims`, once per file (`Context::claims`); fields by `fields`.
+//! vendor's peak rate is not passed off as a measurement (`perf/vendor-peak`).
+//!
+//! Once per file (`Context::claims`): `claims` finds the claims of each block (`forms` tells
+//! which numbers are claims, `text` reads clauses and sentences, `words` holds the fixed
+//! words), `vocab` compiles the policy's `[perf]` vocabularies for the file's claim blocks, and
+//! `bind` binds each claim's fields (`fields`: the five fields and what was found for a claim).
 
+pub mod bind;
 pub mod claims;
 pub mod fields;
+mod forms;
+mod text;
+pub mod vocab;
 mod words;
 
 use super::Context;
 use crate::document::{Block, BlockKind};
 use crate::finding::{Finding, Rule, Severity};
 use claims::{find_claims, Claim, ClaimKind};
-use fields::{describe, help_for, missing_fields, Field};
+use fields::{describe, help_for, Field};
 use serde_json::json;
 
 pub static MISSING_CONTEXT: Rule = Rule {
@@ -52,8 +60,12 @@ fn may_hold_claim(text: &str) -> bool {
 /// sections and the contents list): (block index, its claims), blocks without claims left
 /// out.
 pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
-    let vocab = &cx.policy.perf;
-    cx.doc
+    let policy = &cx.policy.perf;
+    // Blocks with a claim when every device and precision check says no: a superset of the
+    // blocks with claims, whose text is all the vocabularies are compiled for.
+    let never = |_: vocab::Vocabulary, _: &str| false;
+    let candidates: Vec<usize> = cx
+        .doc
         .blocks
         .iter()
         .enumerate()
@@ -65,9 +77,26 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
             ) && !scope.exempt
                 && !scope.contents
                 && may_hold_claim(&b.text)
+                && !find_claims(&b.text, &never).is_empty()
         })
-        .filter_map(|(i, b)| {
-            let claims = find_claims(&b.text, vocab);
+        .map(|(i, _)| i)
+        .collect();
+    if candidates.is_empty() {
+        return Vec::new();
+    }
+    let mut within = String::new();
+    for &i in &candidates {
+        within.push_str(&cx.doc.blocks[i].text.to_ascii_lowercase());
+        within.push('\n');
+    }
+    let vocab = vocab::Vocab::for_texts(policy, &within);
+    let states = |v: vocab::Vocabulary, s: &str| vocab.has(v, s);
+    candidates
+        .into_iter()
+        .filter_map(|i| {
+            let text = &cx.doc.blocks[i].text;
+            let mut claims = find_claims(text, &states);
+            bind::bind(text, &mut claims, &vocab);
             (!claims.is_empty()).then_some((i, claims))
         })
         .collect()
@@ -90,42 +119,48 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
     let mut out = Vec::new();
     for (b, claims) in cx.claims() {
         let block = &cx.doc.blocks[*b];
-        let missing = missing_fields(&block.text, &cx.policy.perf);
-        if missing.is_empty() {
-            continue;
-        }
-        let keys: Vec<&str> = missing.iter().map(|f: &Field| f.key()).collect();
         // The fields are named once per entry or paragraph: its first claim names them and
-        // says what to add, the others refer to it.
-        let mut first: Option<&str> = None;
+        // says what to add; a later claim that lacks the same fields refers to it.
+        let mut first: Option<(&str, Vec<Field>)> = None;
         for claim in claims {
-            if is_vendor_peak(cx, block, claim) {
+            let missing = claim.bound.missing();
+            if missing.is_empty() || claim.capability || is_vendor_peak(cx, block, claim) {
                 continue;
             }
-            let text = &block.text[claim.range.clone()];
-            let finding = match first {
-                None => cx
+            let keys: Vec<&str> = missing.iter().map(|f: &Field| f.key()).collect();
+            let found: serde_json::Map<String, serde_json::Value> = claim
+                .bound
+                .found(&block.text)
+                .into_iter()
+                .map(|(f, t)| (f.key().to_string(), t.into()))
+                .collect();
+            let text = &block.text[claim.span.clone()];
+            let span = block.source_span(cx.text(), claim.span.clone());
+            let finding = match &first {
+                Some((f, same)) if *same == missing => cx
                     .report(
                         &MISSING_CONTEXT,
-                        block.source_span(cx.text(), claim.range.clone()),
-                        format!("performance claim \"{text}\" lacks {}", describe(&missing)),
-                    )
-                    .help(help_for(&missing)),
-                Some(f) => cx
-                    .report(
-                        &MISSING_CONTEXT,
-                        block.source_span(cx.text(), claim.range.clone()),
+                        span,
                         format!("performance claim \"{text}\" lacks the same context as \"{f}\""),
                     )
                     .help(format!(
                         "the context stated for \"{f}\" covers this number too, or omit it"
                     )),
+                _ => cx
+                    .report(
+                        &MISSING_CONTEXT,
+                        span,
+                        format!("performance claim \"{text}\" lacks {}", describe(&missing)),
+                    )
+                    .help(help_for(&missing)),
             };
-            first.get_or_insert(text);
+            if first.is_none() {
+                first = Some((text, missing.clone()));
+            }
             out.push(
                 finding
                     .label("claim without its context")
-                    .data(json!({"claim": text, "missing": keys})),
+                    .data(json!({"claim": text, "missing": keys, "found": found})),
             );
         }
     }
@@ -142,11 +177,11 @@ pub fn vendor_peak(cx: &Context) -> Vec<Finding> {
             if !is_vendor_peak(cx, block, claim) {
                 continue;
             }
-            let text = &block.text[claim.range.clone()];
+            let text = &block.text[claim.span.clone()];
             out.push(
                 cx.report(
                     &VENDOR_PEAK,
-                    block.source_span(cx.text(), claim.range.clone()),
+                    block.source_span(cx.text(), claim.span.clone()),
                     format!("\"{text}\" is a vendor peak rate, not a performance measurement"),
                 )
                 .label("peak rate stated as a capability")

@@ -1,0 +1,414 @@
+//! Binding the five fields to each claim of a block.
+//!
+//! A field is recognised by the policy's vocabularies (`[perf]`) and, for the baseline, by
+//! sentence structure ("1.6x vLLM", "1.8x the FP16 path", "93% of cuBLAS throughput", "MFU from
+//! 31% to 44%"). The text of every claim and the quantifier before it ("over 40%", "more
+//! than 2x") is masked first: a claim's own unit is never its workload ("38 tokens/s") and a
+//! quantifier is never its baseline. Each claim then takes, per field, the nearest match in
+//! its own clause, else in its sentence, else anywhere in its entry or paragraph; a field
+//! found nowhere in the block is missing.
+
+use super::claims::{Claim, ClaimKind};
+use super::fields::{Bound, Device, Field};
+use super::text::{word_after, word_before};
+use super::vocab::Vocab;
+use super::words::{
+    COMMON_AFTER_RATIO, COMPARATIVES, LOWER_NAMES, PERF_NOUNS, SPEED_WORDS, UTILIZATION_WORDS,
+};
+use std::ops::Range;
+
+/// Whether a word reads as the name of a system or device: a digit (`H100`, `CTranslate2`),
+/// capitals after a small letter (`vLLM`, `cuBLAS`, `FlashAttention`), a capitalised word that
+/// is not a common one (`Apex`, not `Faster` or `Throughput` in a title), or a known name
+/// written in lower case (`torch`).
+fn name_like(w: &str) -> bool {
+    let has_digit = w.bytes().any(|c| c.is_ascii_digit());
+    let has_alpha = w.bytes().any(|c| c.is_ascii_alphabetic());
+    let camel = w
+        .as_bytes()
+        .windows(2)
+        .any(|p| p[0].is_ascii_lowercase() && p[1].is_ascii_uppercase());
+    let lower = w.to_ascii_lowercase();
+    let capitalised = w.len() >= 3
+        && w.starts_with(|c: char| c.is_ascii_uppercase())
+        && w[1..].bytes().all(|c| c.is_ascii_lowercase())
+        && ![
+            COMPARATIVES,
+            SPEED_WORDS,
+            PERF_NOUNS,
+            UTILIZATION_WORDS,
+            COMMON_AFTER_RATIO,
+        ]
+        .iter()
+        .any(|list| list.contains(&lower.as_str()));
+    (has_digit && has_alpha) || camel || capitalised || LOWER_NAMES.contains(&lower.as_str())
+}
+
+/// Baselines stated by structure around the claims: "1.6x vLLM", "1.8x the FP16 path",
+/// "2.2x that of X", "0.15x an RTX 4090", "93% of cuBLAS throughput", "from 31% to 44%".
+fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    for c in claims {
+        // "from 31% to 44%", "up from 46%", "from 41% for the smallest model to 47–48%"
+        let (fs, fw) = word_before(text, c.own.start);
+        if c.from_to || fw.eq_ignore_ascii_case("from") {
+            out.push(fs..c.span.end);
+            continue;
+        }
+        let (s, w) = word_after(text, c.span.end);
+        if w.is_empty() || s > c.span.end + 3 {
+            continue;
+        }
+        let lw = w.to_ascii_lowercase();
+        match c.kind {
+            ClaimKind::Multiplier => {
+                // "twice as fast as the reference kernel", "as on the Pi 4", "2x what X gets"
+                if lw == "as" || lw == "what" {
+                    let (s2, w2) = word_after(text, s + w.len());
+                    out.push(s..s2 + w2.len());
+                    continue;
+                }
+                let article = matches!(lw.as_str(), "the" | "an" | "a")
+                    || (lw == "that" && word_after(text, s + w.len()).1 == "of");
+                if article || name_like(w) {
+                    let (s2, w2) = word_after(text, s + w.len());
+                    let end = if article && !w2.is_empty() {
+                        s2 + w2.len()
+                    } else {
+                        s + w.len()
+                    };
+                    out.push(s..end);
+                }
+            }
+            // "matches cuDNN within 5%": what it matches
+            ClaimKind::Percent if fw.eq_ignore_ascii_case("within") && lw != "of" => {
+                let clause_head = &text[c.clause.start.min(fs)..fs];
+                if let Some(at) = clause_head.to_ascii_lowercase().rfind("match") {
+                    out.push(c.clause.start.min(fs) + at..fs);
+                }
+            }
+            ClaimKind::Percent if lw == "of" => {
+                let (mut s2, mut w2) = word_after(text, s + w.len());
+                if w2.eq_ignore_ascii_case("the") {
+                    (s2, w2) = word_after(text, s2 + w2.len());
+                }
+                if name_like(w2) || fw.eq_ignore_ascii_case("within") {
+                    out.push(s..s2 + w2.len());
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The index of the nearest candidate to `claim` (candidates sorted by start), looked for in
+/// its clause, then its sentence, then anywhere; `prefer` ranks candidates before distance
+/// (lower first) inside the clause and the sentence. Each look reads only the candidates
+/// inside a bounded window, so a block of a megabyte costs no more per claim than a sentence.
+fn nearest(cands: &[Range<usize>], claim: &Claim, prefer: impl Fn(usize) -> u8) -> Option<usize> {
+    let dist = |r: &Range<usize>| -> usize {
+        if r.end <= claim.span.start {
+            claim.span.start - r.end
+        } else {
+            r.start.saturating_sub(claim.span.end)
+        }
+    };
+    for w in [&claim.clause, &claim.sentence] {
+        let lo = cands.partition_point(|r| r.start + MAX_MATCH < w.start);
+        let best = (lo..cands.len())
+            .take_while(|&k| cands[k].start < w.end)
+            .filter(|&k| cands[k].end > w.start)
+            .min_by_key(|&k| (prefer(k), dist(&cands[k])));
+        if best.is_some() {
+            return best;
+        }
+    }
+    let k = cands.partition_point(|r| r.start < claim.span.start);
+    [k.checked_sub(1), Some(k)]
+        .into_iter()
+        .flatten()
+        .filter(|&k| k < cands.len())
+        .min_by_key(|&k| dist(&cands[k]))
+}
+
+/// The longest field match a window look-up expects to reach into it from before.
+const MAX_MATCH: usize = 200;
+
+/// The device around a hardware match: its name as written and a count before it.
+fn device(text: &str, r: &Range<usize>, claims: &[Claim]) -> Device {
+    let b = text.as_bytes();
+    // widen to whole words
+    let mut s = r.start;
+    while s > 0 && (b[s - 1].is_ascii_alphanumeric()) {
+        s -= 1;
+    }
+    let mut e = r.end;
+    while e < b.len()
+        && (b[e].is_ascii_alphanumeric()
+            || (b[e] == b'-' && e + 1 < b.len() && b[e + 1].is_ascii_alphanumeric()))
+    {
+        e += 1;
+    }
+    let written = &text[s..e];
+    let lead: String = written.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let rest = &written[lead.len()..];
+    let (count, name, start) =
+        if !lead.is_empty() && (rest.starts_with(['x', 'X', '×']) || rest.starts_with(' ')) {
+            let name = rest.trim_start_matches(['x', 'X', '×', ' ']);
+            (lead.parse().ok(), name.to_string(), s)
+        } else {
+            // a count before: "8x H100", "8 × H100", "64 H100s", "1,024 H100s"
+            let (ws, w) = word_before(text, s);
+            let w = w.trim_end_matches(['x', 'X', '×']);
+            let n: String = w.chars().filter(|c| *c != ',').collect();
+            match n.parse::<u32>() {
+                Ok(n) if !w.is_empty() && ws + w.len() <= s => (Some(n), written.to_string(), ws),
+                _ => (None, written.to_string(), s),
+            }
+        };
+    let (_, before) = word_before(text, start);
+    let compared = matches!(
+        before.to_ascii_lowercase().as_str(),
+        "than" | "vs" | "versus" | "over" | "of" | "against" | "to" | "with"
+    ) || {
+        // directly after a multiplier: "6.7x A100"
+        let k = claims.partition_point(|c| c.span.end <= start);
+        k > 0 && {
+            let c = &claims[k - 1];
+            c.kind == ClaimKind::Multiplier
+                && text[c.span.end..start]
+                    .trim_matches([' ', '*', '~'])
+                    .is_empty()
+        }
+    } || {
+        // "than an A100", "vs the H100"
+        let (ps, pw) = word_before(text, start);
+        matches!(pw.to_ascii_lowercase().as_str(), "a" | "an" | "the")
+            && matches!(
+                word_before(text, ps).1.to_ascii_lowercase().as_str(),
+                "than" | "vs" | "versus" | "over" | "of" | "against" | "to" | "with"
+            )
+    };
+    Device {
+        name,
+        count,
+        span: start..e,
+        compared,
+    }
+}
+
+/// Rounds a range to character boundaries of `text`.
+fn on_chars(text: &str, r: Range<usize>) -> Range<usize> {
+    let s = crate::lines::floor_char_boundary(text, r.start);
+    let e = crate::lines::ceil_char_boundary(text, r.end).max(s);
+    s..e
+}
+
+/// Binds the fields of each claim of a block's `text` (see the module's head).
+pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
+    if claims.is_empty() {
+        return;
+    }
+    let mut masked = text.as_bytes().to_vec();
+    for c in claims.iter() {
+        masked[c.own.clone()].fill(b' ');
+    }
+    // Whole characters were replaced by spaces, so the text is still UTF-8.
+    let masked = String::from_utf8(masked).unwrap_or_default();
+    let mut cands: Vec<Vec<Range<usize>>> = vec![Vec::new(); Field::ALL.len()];
+    for (k, r) in vocab.matches(&masked) {
+        if k < cands.len() {
+            cands[k].push(on_chars(text, r));
+        }
+    }
+    // A baseline word inside a correctness match ("checked against the reference") and "over"
+    // or "than" before a number ("over 100 iterations") are not baselines.
+    let correct = std::mem::take(&mut cands[Field::Correctness as usize]);
+    cands[Field::Baseline as usize].retain(|r| {
+        let t = text[r.clone()].trim().to_ascii_lowercase();
+        let quantifier = matches!(t.as_str(), "over" | "than") && {
+            let w = word_after(text, r.end).1;
+            w.starts_with(|c: char| c.is_ascii_digit())
+                && w.bytes()
+                    .all(|c| c.is_ascii_digit() || c == b',' || c == b'.')
+        };
+        !quantifier && !correct.iter().any(|c| c.start <= r.start && r.end <= c.end)
+    });
+    cands[Field::Correctness as usize] = correct;
+    // A memory size that belongs to a device ("80GiB A100", "96GiB HBM2E") is not a workload.
+    let devices = std::mem::take(&mut cands[Field::Hardware as usize]);
+    cands[Field::Workload as usize].retain(|r| {
+        let t = &text[r.clone()];
+        let size = t.ends_with(['b', 'B']) && t.starts_with(|c: char| c.is_ascii_digit());
+        let next = word_after(text, r.end).1.to_ascii_lowercase();
+        !(size
+            && (next.starts_with("hbm")
+                || matches!(next.as_str(), "memory" | "vram" | "ram")
+                || devices
+                    .get(devices.partition_point(|d| d.start < r.end))
+                    .is_some_and(|d| {
+                        d.start <= r.end + 2
+                            && !text[d.clone()].starts_with(|c: char| c.is_ascii_digit())
+                    })))
+    });
+    cands[Field::Hardware as usize] = devices;
+    cands[Field::Baseline as usize].extend(structural_baselines(text, claims));
+    for c in &mut cands {
+        c.sort_by_key(|r| (r.start, r.end));
+    }
+    let lower = text.to_ascii_lowercase();
+    let hw = &cands[Field::Hardware as usize];
+    let devices: Vec<Device> = hw.iter().map(|r| device(text, r, claims)).collect();
+    let bounds: Vec<Bound> = claims
+        .iter()
+        .map(|c| {
+            let mut bound = Bound::default();
+            for f in Field::ALL {
+                let list = &cands[f as usize];
+                bound.fields[f as usize] = nearest(list, c, |_| 0).map(|k| list[k].clone());
+            }
+            // the device it was measured on rather than the one it is compared with
+            let k = nearest(hw, c, |k| u8::from(devices[k].compared));
+            bound.fields[Field::Hardware as usize] = k.map(|k| hw[k].clone());
+            bound.hardware = k.map(|k| devices[k].clone());
+            bound.precision = bound.fields[Field::Precision as usize].clone();
+            let s = &lower[c.sentence.clone()];
+            bound.sparsity = ["sparsity", "sparse", "2:4"]
+                .iter()
+                .filter_map(|w| s.find(w).map(|at| (at, w.len())))
+                .min()
+                .map(|(at, n)| c.sentence.start + at..c.sentence.start + at + n);
+            bound
+        })
+        .collect();
+    for (c, b) in claims.iter_mut().zip(bounds) {
+        c.bound = b;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::claims::{find_claims, ClaimKind};
+    use super::*;
+
+    fn bound(text: &str) -> Vec<Claim> {
+        let policy = crate::policy::Policy::default_policy().perf;
+        let vocab = Vocab::for_texts(&policy, &text.to_ascii_lowercase());
+        let mut claims = find_claims(text, &|v, s| vocab.has(v, s));
+        bind(text, &mut claims, &vocab);
+        claims
+    }
+
+    fn found(text: &str, field: Field) -> Vec<String> {
+        bound(text)
+            .iter()
+            .map(|c| {
+                c.bound
+                    .found(text)
+                    .into_iter()
+                    .find(|(f, _)| *f == field)
+                    .map_or(String::new(), |(_, t)| t.to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_claim_binds_its_own_device_precision_and_sparsity() {
+        let text = "On 8x H100 in FP8 with 2:4 sparsity the GEMM reaches 1,450 TFLOP/s; \
+                    on one A100 in BF16 it runs 1.9x faster than an H100.";
+        let claims = bound(text);
+        assert_eq!(claims.len(), 2);
+        let (a, b) = (&claims[0], &claims[1]);
+        assert_eq!(a.kind, ClaimKind::Rate { peak_unit: true });
+        assert_eq!((a.value, a.unit.as_str()), (Some(1450.0), "tflop/s"));
+        let d = a.bound.hardware.as_ref().unwrap();
+        assert_eq!(
+            (d.name.as_str(), d.count, d.compared),
+            ("H100", Some(8), false)
+        );
+        assert_eq!(&text[d.span.clone()], "8x H100");
+        assert_eq!(&text[a.bound.precision.clone().unwrap()], "FP8");
+        assert_eq!(&text[a.bound.sparsity.clone().unwrap()], "2:4");
+        // the second claim is measured on the A100 and compared with an H100
+        assert_eq!(b.kind, ClaimKind::Multiplier);
+        assert_eq!((b.value, b.unit.as_str()), (Some(1.9), "x"));
+        let d = b.bound.hardware.as_ref().unwrap();
+        assert_eq!(
+            (d.name.as_str(), d.count, d.compared),
+            ("A100", None, false)
+        );
+        assert_eq!(&text[b.bound.precision.clone().unwrap()], "BF16");
+        assert_eq!(b.bound.sparsity, None);
+        assert_eq!(
+            b.bound.found(text),
+            [
+                (Field::Hardware, "A100"),
+                (Field::Precision, "BF16"),
+                (Field::Baseline, "than an H100"),
+            ]
+        );
+        assert_eq!(b.bound.missing(), [Field::Workload, Field::Correctness]);
+    }
+
+    #[test]
+    fn counts_and_compared_devices() {
+        let text = "Llama-2-70B on 64 H100s runs 1.3x faster than on 1,024 MI300X; a 4090 reaches 0.8x the speed of an A100-80G.";
+        let claims = bound(text);
+        let devices: Vec<(String, Option<u32>, bool)> = claims
+            .iter()
+            .map(|c| {
+                let d = c.bound.hardware.clone().unwrap();
+                (d.name, d.count, d.compared)
+            })
+            .collect();
+        assert_eq!(
+            devices,
+            [
+                ("H100s".into(), Some(64), false),
+                ("a 4090".into(), None, false)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_claims_own_unit_and_quantifier_never_state_a_field() {
+        // "38 tokens/s" is not a workload, "over 40%" is not a baseline
+        let c = bound("Serves 38 tokens/s on an H100 in FP8.");
+        assert!(c[0].bound.missing().contains(&Field::Workload));
+        let c = bound("Over 40% lower latency on an A100 for Llama-3-8B in BF16.");
+        assert!(c[0].bound.missing().contains(&Field::Baseline));
+        // "over 100 iterations" quantifies; "checked against" is correctness, not a baseline
+        let c = bound("Measured 795 TFLOPS on an H100, averaged over 100 iterations and checked against cuBLAS.");
+        assert!(c[0].bound.missing().contains(&Field::Baseline));
+        assert!(!c[0].bound.missing().contains(&Field::Correctness));
+    }
+
+    #[test]
+    fn baselines_stated_by_structure() {
+        for (text, want) in [
+            ("Decodes 1.6x vLLM on Llama-3-8B.", "vLLM"),
+            ("The INT8 path is 1.8x the FP16 path.", "the FP16"),
+            ("Speed is 2.2x that of transformers.", "that of"),
+            ("Reaches 93% of cuBLAS throughput.", "of cuBLAS"),
+            ("MFU grows from 31% to 44% on BERT.", "from 31% to 44%"),
+            ("Reaches 54% MFU, up from 46% before.", "up from"),
+            ("Runs twice as fast as the reference kernel.", "as the"),
+            (
+                "Going from NCCL to Sluice cuts time by 37%.",
+                "Going from NCCL",
+            ),
+            ("Costs fall 46x (from A100 to RTX 3060).", "from A100 to"),
+        ] {
+            let got = found(text, Field::Baseline);
+            assert!(
+                got.iter().any(|g| g.starts_with(want)),
+                "{text}: {got:?} does not start with {want:?}"
+            );
+        }
+        assert_eq!(
+            found("Up to 20x LLM serving throughput.", Field::Baseline),
+            [""]
+        );
+    }
+}

@@ -1,0 +1,205 @@
+//! Reading a block's prose for claims: clauses and sentences (found once per block, so that
+//! locating a claim's own is a binary search), numbers, and words near a position.
+
+use std::ops::Range;
+
+pub(super) fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// Words of a text (letters, digits, `-`, `/`, `.` and `_` inside), lower case expected.
+pub(super) fn words(s: &str) -> impl Iterator<Item = &str> {
+    s.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '/' || c == '.' || c == '_'))
+        .map(|w| w.trim_matches(|c| c == '.' || c == '-'))
+        .filter(|w| !w.is_empty())
+}
+
+pub(super) fn has_word(s: &str, list: &[&str]) -> bool {
+    words(s).any(|w| list.contains(&w))
+}
+
+pub(super) fn has_stem(s: &str, stems: &[&str]) -> bool {
+    words(s).any(|w| stems.iter().any(|st| w.starts_with(st)))
+}
+
+/// How far around a claim its clause is read: a few words, so that a clause of a megabyte
+/// costs no more per claim than a sentence.
+pub(super) const WINDOW: usize = 120;
+/// How far around a claim its sentence is read.
+pub(super) const SENTENCE_WINDOW: usize = 400;
+
+/// Clause and sentence boundaries of a text. Clauses end at sentence ends, `;`, `,`, `:`,
+/// parentheses, brackets, ` - ` separators, table cells and line breaks; sentences at `.`,
+/// `!`, `?` followed by a space, `;`, table cells and line breaks.
+pub(super) struct Segments {
+    clause_ends: Vec<usize>,
+    sentence_ends: Vec<usize>,
+    len: usize,
+}
+
+impl Segments {
+    pub(super) fn new(lower: &[u8]) -> Segments {
+        let n = lower.len();
+        let mut clause_ends = Vec::new();
+        let mut sentence_ends = Vec::new();
+        for i in 0..n {
+            let b = lower[i];
+            let next_space = i + 1 >= n || lower[i + 1] == b' ';
+            let (clause, sentence) = match b {
+                b',' => {
+                    // a thousands separator is not a clause end
+                    let digits = i > 0
+                        && i + 1 < n
+                        && lower[i - 1].is_ascii_digit()
+                        && lower[i + 1].is_ascii_digit();
+                    (!digits, false)
+                }
+                b'(' | b')' | b'[' | b']' => (true, false),
+                b';' | b'\n' | b'|' => (true, true),
+                b'.' | b'!' | b'?' => (next_space, next_space),
+                b':' => (next_space, false),
+                b'-' => (i > 0 && lower[i - 1] == b' ' && next_space, false),
+                _ => (false, false),
+            };
+            if clause {
+                clause_ends.push(i);
+            }
+            if sentence {
+                sentence_ends.push(i);
+            }
+        }
+        Segments {
+            clause_ends,
+            sentence_ends,
+            len: n,
+        }
+    }
+
+    fn around(ends: &[usize], len: usize, at: usize) -> Range<usize> {
+        let k = ends.partition_point(|&e| e < at);
+        let start = if k == 0 { 0 } else { ends[k - 1] + 1 };
+        let end = ends.get(k).copied().unwrap_or(len);
+        start..end.max(start)
+    }
+
+    /// The clause around `r`, cut to `WINDOW` bytes either side (on character boundaries).
+    pub(super) fn clause(&self, text: &str, r: &Range<usize>) -> Range<usize> {
+        cut(
+            text,
+            Self::around(&self.clause_ends, self.len, r.start),
+            r,
+            WINDOW,
+        )
+    }
+
+    /// The sentence around `r`, cut to `SENTENCE_WINDOW` bytes either side.
+    pub(super) fn sentence(&self, text: &str, r: &Range<usize>) -> Range<usize> {
+        cut(
+            text,
+            Self::around(&self.sentence_ends, self.len, r.start),
+            r,
+            SENTENCE_WINDOW,
+        )
+    }
+}
+
+fn cut(text: &str, c: Range<usize>, r: &Range<usize>, window: usize) -> Range<usize> {
+    let s = crate::lines::ceil_char_boundary(text, c.start.max(r.start.saturating_sub(window)));
+    let e = crate::lines::floor_char_boundary(text, c.end.min(r.end + window).max(r.end));
+    s..e.max(s)
+}
+
+/// The end of the digits of a number at `i` (`,` thousands and `.` decimals inside).
+pub(super) fn digits_end(b: &[u8], mut j: usize) -> usize {
+    while j < b.len()
+        && (b[j].is_ascii_digit()
+            || ((b[j] == b',' || b[j] == b'.')
+                && j + 1 < b.len()
+                && b[j + 1].is_ascii_digit()
+                && j > 0
+                && b[j - 1].is_ascii_digit()))
+    {
+        j += 1;
+    }
+    j
+}
+
+/// A number at `i`, optionally a range (`10-100`, `12–55`, `8 to 12`), and where it ends.
+pub(super) fn number_at(b: &[u8], i: usize) -> Option<usize> {
+    let mut j = digits_end(b, i);
+    if j == i {
+        return None;
+    }
+    for sep in ["-", "–", " to "] {
+        let sb = sep.as_bytes();
+        if b[j..].starts_with(sb) && b.get(j + sb.len()).is_some_and(u8::is_ascii_digit) {
+            j = digits_end(b, j + sb.len());
+            break;
+        }
+    }
+    Some(j)
+}
+
+pub(super) fn skip_space(b: &[u8], mut j: usize) -> usize {
+    while j < b.len() && (b[j] == b' ' || b[j] == b'*') {
+        j += 1;
+    }
+    j
+}
+
+/// The word that starts at or after `from` (letters, digits, `-`, `.` inside), as written.
+pub(super) fn word_after(text: &str, from: usize) -> (usize, &str) {
+    let rest = &text[from..];
+    let skip = rest.len() - rest.trim_start_matches([' ', '*', '_']).len();
+    let start = from + skip;
+    let rest = &text[start..];
+    let mut end = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '-' || c == '.' || c == '/' || c == '_'))
+        .unwrap_or(rest.len());
+    while end > 0 && matches!(rest.as_bytes()[end - 1], b'.' | b'-' | b'/') {
+        end -= 1;
+    }
+    (start, &rest[..end])
+}
+
+/// The word that ends at or before `to` (skipping spaces and `*`), as written, and where it
+/// starts.
+pub(super) fn word_before(text: &str, to: usize) -> (usize, &str) {
+    let head = text[..to].trim_end_matches([' ', '*', '_', '~']);
+    let start = head
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_' || c == '/'))
+        .map_or(0, |i| {
+            i + head[i..].chars().next().map_or(1, char::len_utf8)
+        });
+    (start, &head[start..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clauses_and_sentences() {
+        let t = "a 2x gain, on h100. next: 3,000 tokens/s (fast); end";
+        let s = Segments::new(t.as_bytes());
+        let c = |at: usize| &t[s.clause(t, &(at..at + 1))];
+        let se = |at: usize| &t[s.sentence(t, &(at..at + 1))];
+        assert_eq!(c(2), "a 2x gain");
+        assert_eq!(se(2), "a 2x gain, on h100");
+        assert_eq!(c(t.find("3,000").unwrap()), " 3,000 tokens/s ");
+        assert_eq!(se(t.find("3,000").unwrap()), " next: 3,000 tokens/s (fast)");
+    }
+
+    #[test]
+    fn words_around_a_position() {
+        let t = "runs **1.6x** vLLM, the FlashAttention-2 kernel.";
+        assert_eq!(word_after(t, 12).1, "vLLM");
+        assert_eq!(word_before(t, 5).1, "runs");
+        assert_eq!(
+            word_after(t, t.find("the ").unwrap() + 3).1,
+            "FlashAttention-2"
+        );
+        assert_eq!(number_at(b"8 to 12 minutes", 0), Some(7));
+        assert_eq!(number_at(b"1,024 gpus", 0), Some(5));
+    }
+}

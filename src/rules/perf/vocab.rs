@@ -1,0 +1,116 @@
+//! The vocabularies of `[perf]` ready to search one file's claim blocks.
+
+use super::fields::Field;
+use crate::policy::{ListFinder, PatternList, PerfPolicy};
+use std::ops::Range;
+
+/// One of the vocabularies of `[perf]`: a field's, or the cues that make a number a setting, a
+/// hypothetical, or a measurement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Vocabulary {
+    Field(Field),
+    Setting,
+    Hypothetical,
+    Measurement,
+}
+
+impl Vocabulary {
+    const ALL: [Vocabulary; 8] = [
+        Vocabulary::Field(Field::Hardware),
+        Vocabulary::Field(Field::Workload),
+        Vocabulary::Field(Field::Precision),
+        Vocabulary::Field(Field::Baseline),
+        Vocabulary::Field(Field::Correctness),
+        Vocabulary::Setting,
+        Vocabulary::Hypothetical,
+        Vocabulary::Measurement,
+    ];
+
+    /// Its index in `ALL` (a field's is `Field as usize`).
+    fn index(self) -> usize {
+        match self {
+            Vocabulary::Field(f) => f as usize,
+            Vocabulary::Setting => 5,
+            Vocabulary::Hypothetical => 6,
+            Vocabulary::Measurement => 7,
+        }
+    }
+
+    fn patterns(self, policy: &PerfPolicy) -> &PatternList {
+        match self {
+            Vocabulary::Field(f) => f.vocabulary(policy),
+            Vocabulary::Setting => &policy.setting_cues,
+            Vocabulary::Hypothetical => &policy.hypothetical_cues,
+            Vocabulary::Measurement => &policy.measurement_cues,
+        }
+    }
+}
+
+/// The vocabularies of `[perf]` ready to search the blocks of one file: the five fields as one
+/// automaton and the three cue lists as another, each of only the patterns that can match
+/// there at all (see `ListFinder::build_for`). Within an automaton, overlapping matches of
+/// two lists keep the leftmost; the cues are apart so that a field never hides one.
+pub struct Vocab<'p> {
+    policy: &'p PerfPolicy,
+    fields: Option<ListFinder>,
+    cues: Option<ListFinder>,
+}
+
+impl<'p> Vocab<'p> {
+    /// For texts whose lower-cased concatenation is `within`.
+    pub fn for_texts(policy: &'p PerfPolicy, within: &str) -> Vocab<'p> {
+        let lists: Vec<&PatternList> = Vocabulary::ALL.iter().map(|v| v.patterns(policy)).collect();
+        Vocab {
+            policy,
+            fields: ListFinder::build_for(&lists[..5], within),
+            cues: ListFinder::build_for(&lists[5..], within),
+        }
+    }
+
+    /// Every match in `s` (a text inside `within`) of the vocabularies `from..from + n` of
+    /// `ALL`: (vocabulary index, range).
+    fn search(
+        &self,
+        finder: &Option<ListFinder>,
+        from: usize,
+        n: usize,
+        s: &str,
+    ) -> Vec<(usize, Range<usize>)> {
+        match finder {
+            Some(f) => f
+                .find_all(s)
+                .into_iter()
+                .map(|(k, r)| (from + k, r))
+                .collect(),
+            // nothing could match, or the lists do not compile together: list by list
+            None => (from..from + n)
+                .flat_map(|k| {
+                    Vocabulary::ALL[k]
+                        .patterns(self.policy)
+                        .find_all(s)
+                        .into_iter()
+                        .map(move |r| (k, r))
+                })
+                .collect(),
+        }
+    }
+
+    /// Every match of the five fields in `s`: (field index, range).
+    pub(super) fn matches(&self, s: &str) -> Vec<(usize, Range<usize>)> {
+        self.search(&self.fields, 0, 5, s)
+    }
+
+    /// Whether `s` (a text inside `within`) matches `v`.
+    pub fn has(&self, v: Vocabulary, s: &str) -> bool {
+        let all = match v {
+            Vocabulary::Field(_) => self.matches(s),
+            _ => self.search(&self.cues, 5, 3, s),
+        };
+        all.iter().any(|(k, _)| *k == v.index())
+    }
+}
+
+/// Whether a text matches one of the policy's vocabularies: a field (the hardware after a
+/// multiplier tells a device count; a precision near a size ratio tells a data-type ratio) or
+/// a cue (settings, hypotheticals, measurements).
+pub type States<'a> = &'a dyn Fn(Vocabulary, &str) -> bool;
