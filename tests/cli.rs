@@ -55,7 +55,7 @@ fn clean_list_exits_0_and_errors_exit_1() {
     assert!(out.contains("help: rename the entry's anchor"), "{out}");
     assert!(!out.contains('\u{1b}'), "no colour when not a terminal");
     assert!(
-        out.ends_with("sourcepolicy: 14 errors and 1 warning in 1 file (8 entries, 8 sources)\n"),
+        out.ends_with("sourcepolicy: 13 errors and 1 warning in 1 file (8 entries, 8 sources)\n"),
         "{out}"
     );
 }

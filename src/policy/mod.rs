@@ -26,6 +26,7 @@ pub struct Policy {
     pub links: LinkPolicy,
     pub frontier: FrontierPolicy,
     pub sources: SourcesPolicy,
+    pub tables: TablePolicy,
     pub perf: PerfPolicy,
     /// Severity per rule name or family.
     #[serde(deserialize_with = "rule_levels")]
@@ -55,6 +56,8 @@ pub struct SourcesPolicy {
     pub report: HostRules,
     /// Known non-primary kinds, by group name ("video", "social", …).
     pub inadmissible: BTreeMap<String, HostRules>,
+    /// Pages that are none of the four kinds whatever their host ("course", "listing", …).
+    pub none: BTreeMap<String, HostRules>,
 }
 
 /// Hosts (`arxiv.org`, `*.acm.org`, `docs.*`, `developer.nvidia.com/blog`) and URL patterns
@@ -62,10 +65,29 @@ pub struct SourcesPolicy {
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct HostRules {
+    /// What the group is, in words; reasons from this table start with it.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub about: String,
     #[serde(deserialize_with = "host_entries")]
     pub hosts: Vec<String>,
     #[serde(deserialize_with = "pattern::patterns")]
     pub urls: Vec<Pattern>,
+}
+
+/// Table rows as entries: whether they are, and which header names give a column its role.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TablePolicy {
+    /// Whether a table row that holds a link is an entry.
+    pub entries: bool,
+    /// Header names of the column that holds the row's title.
+    pub title: PatternList,
+    /// Header names of the columns that hold the row's source.
+    pub source: PatternList,
+    /// Header names of the columns that hold the row's code.
+    pub code: PatternList,
+    /// Header names of the column that holds the row's date.
+    pub date: PatternList,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]

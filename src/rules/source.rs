@@ -72,8 +72,8 @@ pub fn classify_all(cx: &Context) -> Vec<Option<Classification>> {
             out[l] = Some(match declared {
                 Some((k, line)) if i == 0 => Classification {
                     kind: Some(k),
-                    inadmissible: None,
                     reason: format!("declared type={} by the comment on line {line}", k.as_str()),
+                    ..Classification::default()
                 },
                 _ => classifier.classify(&doc.links[l].target),
             });
@@ -103,18 +103,39 @@ pub fn unclassified(cx: &Context) -> Vec<Finding> {
         .filter(|(_, c)| c.kind.is_none() && c.inadmissible.is_none())
         .map(|(l, c)| {
             let link = &cx.doc.links[l];
-            cx.report(
-                &UNCLASSIFIED,
-                link.span.clone(),
-                format!(
-                    "source \"{}\" ({}) is none of paper, docs, repo, report",
-                    title(cx, l),
-                    host_of(&link.target, &link.url)
-                ),
-            )
-            .label("unclassified source")
-            .help("replace it with the primary source, declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), or add its host to [sources.<kind>] hosts in policy.toml")
-            .data(json!({"url": link.url, "host": host_of(&link.target, &link.url), "reason": c.reason}))
+            let host = host_of(&link.target, &link.url);
+            let finding = match &c.none {
+                // The policy knows what it is: say so, and point at what to link instead.
+                Some(g) => cx
+                    .report(
+                        &UNCLASSIFIED,
+                        link.span.clone(),
+                        format!(
+                            "source \"{}\" ({host}) is none of paper, docs, repo, report: {}",
+                            title(cx, l),
+                            if g.about.is_empty() { &g.name } else { &g.about }
+                        ),
+                    )
+                    .label(format!("{} page", g.name))
+                    .help("link the paper, specification, repository or implementer report it points to; if it really is one, declare it (<!-- sourcepolicy: type=paper|docs|repo|report -->)"),
+                None => cx
+                    .report(
+                        &UNCLASSIFIED,
+                        link.span.clone(),
+                        format!(
+                            "source \"{}\" ({host}) is none of paper, docs, repo, report",
+                            title(cx, l),
+                        ),
+                    )
+                    .label("unclassified source")
+                    .help("replace it with the primary source, declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), or add its host to [sources.<kind>] hosts in policy.toml"),
+            };
+            finding.data(json!({
+                "url": link.url,
+                "host": host,
+                "group": c.none.as_ref().map(|g| g.name.as_str()),
+                "reason": c.reason
+            }))
         })
         .collect()
 }
