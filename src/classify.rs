@@ -4,7 +4,7 @@
 //! or comment, so a maintainer can see and override every verdict. The policy's `[sources]`
 //! tables are compiled once per run into a `Classifier`.
 
-use crate::policy::{AsciiSet, HostRules, Pattern, SourcesPolicy};
+use crate::policy::{HostRules, OrderedPatterns, Pattern, SourcesPolicy};
 use crate::target::Target;
 use std::collections::HashMap;
 
@@ -120,8 +120,8 @@ pub struct Classifier {
     tables: Vec<Table>,
     /// (table, pattern), in priority order.
     urls: Vec<(usize, Pattern)>,
-    /// All `urls` patterns as one ASCII set, in priority order (None: some need Unicode).
-    url_set: Option<AsciiSet>,
+    /// The `urls` patterns, matched in priority order.
+    url_matcher: OrderedPatterns,
     exact: HashMap<String, HostEntry>,
     /// Host → (path prefix, table, entry).
     with_path: HashMap<String, Vec<(String, usize, String)>>,
@@ -151,6 +151,7 @@ impl Classifier {
         ordered.push((Group::Kind(Kind::Paper), &p.paper));
         ordered.push((Group::Kind(Kind::Report), &p.report));
         ordered.push((Group::Kind(Kind::Repo), &p.repo));
+        c.url_matcher = OrderedPatterns::new(ordered.iter().map(|(_, r)| r.urls.as_slice()));
         for (group, rules) in ordered {
             let t = c.tables.len();
             c.tables.push(Table {
@@ -180,8 +181,12 @@ impl Classifier {
                 }
             }
         }
-        c.url_set = AsciiSet::new(c.urls.iter().map(|(_, p)| p.as_str()));
         c
+    }
+
+    /// How many of the policy's URL patterns are compiled at run time (none of the default's).
+    pub fn runtime_patterns(&self) -> usize {
+        self.url_matcher.runtime_patterns()
     }
 
     /// Classifies a link's target by the policy alone (no comment).
@@ -201,11 +206,11 @@ impl Classifier {
             _ => return none("not a web URL".into()),
         };
         let key = format!("{host}{path}");
-        let first = match (&self.url_set, key.is_ascii()) {
-            (Some(set), true) => set.first_match(&key),
-            _ => self.urls.iter().position(|(_, p)| p.is_match(&key)),
-        };
-        if let Some((t, p)) = first.map(|i| &self.urls[i]) {
+        if let Some((t, p)) = self
+            .url_matcher
+            .first_match(host, &key)
+            .map(|i| &self.urls[i])
+        {
             let t = &self.tables[*t];
             return t.verdict(format!("URL matches {} pattern `{}`", t.name(), p.as_str()));
         }

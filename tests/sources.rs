@@ -258,3 +258,30 @@ fn guide_sources_are_classified() {
         (49, 45, 18, 4, 6)
     );
 }
+
+/// The default policy's URL patterns are compiled into the binary (build.rs); a table a user's
+/// policy replaces is compiled at run time, with the same first-match order.
+#[test]
+fn url_patterns_are_built_in_unless_the_user_changes_them() {
+    use sourcepolicy::classify::Classifier;
+    let default = Policy::default_policy();
+    assert_eq!(Classifier::new(&default.sources).runtime_patterns(), 0);
+    let p = common::policy(
+        "[sources.docs]\nurls = ['^wiki\\.example\\.org/', '^[^/]+/handbook(?:/|$)']\n",
+    );
+    assert_eq!(Classifier::new(&p.sources).runtime_patterns(), 2);
+    let text = "# T\n\n## S\n\n- [A](https://wiki.example.org/x) - a\n- [B](https://example.com/handbook/y) - b\n- [C](https://example.com/docs/z) - c\n- [D](https://www.cs.example.edu/courses/handbook/) - d\n";
+    let rows = sourcepolicy::engine::source_rows("t.md", text, &p);
+    let got: Vec<(Option<&str>, &str)> = rows.iter().map(|r| (r.kind, r.reason.as_str())).collect();
+    assert_eq!(
+        got,
+        [
+            (Some("docs"), "URL matches [sources.docs] pattern `^wiki\\.example\\.org/`"),
+            (Some("docs"), "URL matches [sources.docs] pattern `^[^/]+/handbook(?:/|$)`"),
+            // the default docs patterns were replaced
+            (None, "no rule of the policy matches host example.com"),
+            // a built-in [sources.none] table still comes first
+            (None, "a course, lecture or teaching page: URL matches [sources.none.course] pattern `^[^/]+/(?:[^/]+/)*(?:courses?|lectures?|lecture[-_]?notes|syllabus|teaching|coursework|homeworks?)(?:/|$)`"),
+        ]
+    );
+}

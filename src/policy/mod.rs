@@ -2,10 +2,12 @@
 //! errors that point at the offending key. Patterns live in `pattern`, how the policy scopes a
 //! document's sections in `scope`, finding and reading policy files in `load`.
 
+pub mod compiled;
 pub mod load;
 pub mod pattern;
 pub mod scope;
 
+pub use compiled::OrderedPatterns;
 pub use load::{discover, load, LoadedPolicy};
 pub use pattern::{AsciiSet, Pattern, PatternList};
 pub use scope::Scope;
