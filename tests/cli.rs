@@ -72,7 +72,7 @@ fn warnings_alone_exit_0() {
         &root(),
     );
     assert_eq!(r.status.code(), Some(0));
-    assert!(text(&r.stdout).contains("0 errors and 4 warnings"));
+    assert!(text(&r.stdout).contains("0 errors and 5 warnings"));
 }
 
 #[test]

@@ -285,3 +285,45 @@ fn url_patterns_are_built_in_unless_the_user_changes_them() {
         ]
     );
 }
+
+/// In a table row, a `type=` comment declares the row's source (its source column), not the
+/// first link of the row; the code column names a report's code.
+#[test]
+fn table_rows_declare_their_source_column() {
+    let text = "# T\n\n## Kernels\n\n| Title | Link | Code |\n|---|---|---|\n| [Worklog](https://someone.example.net/about) | [post](https://someone.example.net/gemm) <!-- sourcepolicy: type=report --> | [code](https://github.com/someone/gemm) |\n";
+    let rows = sourcepolicy::engine::source_rows("t.md", text, &Policy::default_policy());
+    let got: Vec<(&str, Option<&str>, Option<&str>)> = rows
+        .iter()
+        .map(|r| (r.url.as_str(), r.kind, r.row.as_ref().and_then(|p| p.role)))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("https://someone.example.net/about", None, Some("title")),
+            (
+                "https://someone.example.net/gemm",
+                Some("report"),
+                Some("source")
+            ),
+            (
+                "https://github.com/someone/gemm",
+                Some("repo"),
+                Some("code")
+            ),
+        ]
+    );
+    assert_eq!(
+        rows[1].reason,
+        "declared type=report by the comment on line 7"
+    );
+    let found = common::lint_default("t.md", text.to_string(), &["source"]);
+    assert_eq!(
+        found,
+        common::rows(&[(
+            "source/unclassified",
+            7,
+            3,
+            "source \"Worklog\" (someone.example.net) is none of paper, docs, repo, report"
+        )])
+    );
+}

@@ -92,6 +92,23 @@ pub struct TablePolicy {
     pub date: PatternList,
 }
 
+impl TablePolicy {
+    /// The role a header name gives its column: the first of title, source, code and date
+    /// whose names match.
+    pub fn role(&self, header: &str) -> Option<crate::document::ColumnRole> {
+        use crate::document::ColumnRole;
+        [
+            (&self.title, ColumnRole::Title),
+            (&self.source, ColumnRole::Source),
+            (&self.code, ColumnRole::Code),
+            (&self.date, ColumnRole::Date),
+        ]
+        .into_iter()
+        .find(|(names, _)| names.is_match_exact(header))
+        .map(|(_, role)| role)
+    }
+}
+
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ListPolicy {

@@ -68,9 +68,10 @@ pub fn classify_all(cx: &Context) -> Vec<Option<Classification>> {
             let k = Kind::parse(&d.kind.as_ref()?.text)?;
             Some((k, cx.line_of(d.span.start)))
         });
+        let primary = entry.primary(doc);
         for (i, &l) in entry.links.iter().enumerate() {
             out[l] = Some(match declared {
-                Some((k, line)) if i == 0 => Classification {
+                Some((k, line)) if i == primary => Classification {
                     kind: Some(k),
                     reason: format!("declared type={} by the comment on line {line}", k.as_str()),
                     ..Classification::default()
@@ -82,8 +83,12 @@ pub fn classify_all(cx: &Context) -> Vec<Option<Classification>> {
     out
 }
 
+/// How a message names a source: its link text; in a table row, the row's title.
 fn title(cx: &Context, l: usize) -> String {
-    cx.doc.links[l].text.trim().to_string()
+    let link = &cx.doc.links[l];
+    link.entry
+        .and_then(|e| cx.doc.entries[e].row.as_ref()?.title.clone())
+        .unwrap_or_else(|| link.text.trim().to_string())
 }
 
 /// Every source of a core section with its classification: (link index, classification).
@@ -163,7 +168,7 @@ pub fn inadmissible(cx: &Context) -> Vec<Finding> {
 }
 
 /// `source/report-evidence` (offline part): a report must name its code — a repository link
-/// in the same entry, or `code=` in its comment.
+/// in the same entry, a link in the code column of its table row, or `code=` in its comment.
 pub fn report_evidence(cx: &Context) -> Vec<Finding> {
     let doc = cx.doc;
     let classes = cx.classes();
@@ -174,7 +179,10 @@ pub fn report_evidence(cx: &Context) -> Vec<Finding> {
             continue;
         }
         let is_kind = |l: usize, k: Kind| classes[l].as_ref().is_some_and(|c| c.kind == Some(k));
-        let has_repo = entry.links.iter().any(|&l| is_kind(l, Kind::Repo));
+        let has_repo = entry.links.iter().enumerate().any(|(i, &l)| {
+            is_kind(l, Kind::Repo)
+                || (entry.in_code_column(doc, i) && doc.links[l].target.web().is_some())
+        });
         let code = declarations[e].and_then(|d| d.code.as_ref());
         let code_ok = code.is_some_and(|c| crate::target::split_web_url(&c.text).is_some());
         for &l in &entry.links {
@@ -193,7 +201,11 @@ pub fn report_evidence(cx: &Context) -> Vec<Finding> {
             out.push(
                 cx.report(&REPORT_EVIDENCE, link.span.clone(), message)
                     .label("report without code")
-                    .help("add the repository to the entry (`([code](https://github.com/owner/repo))`) or code=URL to its <!-- sourcepolicy: … --> comment")
+                    .help(if entry.row.is_some() {
+                        "link the repository in the row's code column, or add code=URL to a <!-- sourcepolicy: … --> comment in the row"
+                    } else {
+                        "add the repository to the entry (`([code](https://github.com/owner/repo))`) or code=URL to its <!-- sourcepolicy: … --> comment"
+                    })
                     .data(json!({"url": link.url})),
             );
         }
