@@ -63,20 +63,26 @@ enum Group {
     None(String),
 }
 
-/// A policy table: what it assigns and its `about` text.
+/// A policy table: what it assigns, its `about` text and its name in reasons.
 #[derive(Debug)]
 struct Table {
     group: Group,
     about: String,
+    name: String,
 }
 
 impl Table {
-    fn name(&self) -> String {
-        match &self.group {
+    fn new(group: Group, about: String) -> Table {
+        let name = match &group {
             Group::Kind(k) => format!("[sources.{}]", k.as_str()),
             Group::Inadmissible(g) => format!("[sources.inadmissible.{g}]"),
             Group::None(g) => format!("[sources.none.{g}]"),
-        }
+        };
+        Table { group, about, name }
+    }
+
+    fn name(&self) -> &str {
+        &self.name
     }
 
     /// The verdict of this table, with `why` (prefixed by the table's `about`).
@@ -154,10 +160,8 @@ impl Classifier {
         c.url_matcher = OrderedPatterns::new(ordered.iter().map(|(_, r)| r.urls.as_slice()));
         for (group, rules) in ordered {
             let t = c.tables.len();
-            c.tables.push(Table {
-                group,
-                about: rules.about.trim().to_string(),
-            });
+            c.tables
+                .push(Table::new(group, rules.about.trim().to_string()));
             for u in &rules.urls {
                 c.urls.push((t, u.clone()));
             }
@@ -205,7 +209,9 @@ impl Classifier {
             }
             _ => return none("not a web URL".into()),
         };
-        let key = format!("{host}{path}");
+        let mut key = String::with_capacity(host.len() + path.len());
+        key.push_str(host);
+        key.push_str(path);
         if let Some((t, p)) = self
             .url_matcher
             .first_match(host, &key)

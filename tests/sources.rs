@@ -327,3 +327,33 @@ fn table_rows_declare_their_source_column() {
         )])
     );
 }
+
+/// The default `[tables]` header names, as real table lists write them.
+#[test]
+fn table_header_names_give_column_roles() {
+    use sourcepolicy::document::ColumnRole::*;
+    let p = Policy::default_policy();
+    for (header, role) in [
+        ("Title", Some(Title)),
+        ("Title & Authors", Some(Title)),
+        ("Name", Some(Title)),
+        ("Paper", Some(Source)),
+        ("Links", Some(Source)),
+        ("PDF", Some(Source)),
+        ("Ref.", Some(Source)),
+        ("Code", Some(Code)),
+        ("GitHub", Some(Code)),
+        ("Repository", Some(Code)),
+        ("Date", Some(Date)),
+        ("Year", Some(Date)),
+        ("Recom", None),
+        ("Introduction", None),
+        ("Model Name", None),
+        ("Paper Title", Some(Title)),
+    ] {
+        assert_eq!(p.tables.role(header), role, "{header}");
+    }
+    let user = common::policy("[tables]\ncode = ['^implementation$']\n");
+    assert_eq!(user.tables.role("Implementation"), Some(Code));
+    assert_eq!(user.tables.role("Code"), None);
+}

@@ -62,7 +62,9 @@ impl Unit {
     /// The lowest of the unit's patterns that matches anywhere in `s`.
     fn first_match(&self, s: &str) -> Option<usize> {
         match self {
-            Unit::Built(dfa, anchored) if dfa.pattern_len() == 1 => {
+            Unit::Built(dfa, anchored) => {
+                // Most URLs match no pattern of a unit: find that out with the cheaper
+                // search, which stops at the first match, before asking which pattern.
                 let input = Input::new(s.as_bytes())
                     .anchored(if *anchored {
                         Anchored::Yes
@@ -70,9 +72,14 @@ impl Unit {
                         Anchored::No
                     })
                     .earliest(true);
-                matches!(dfa.try_search_fwd(&input), Ok(Some(_))).then_some(0)
+                if !matches!(dfa.try_search_fwd(&input), Ok(Some(_))) {
+                    return None;
+                }
+                if dfa.pattern_len() == 1 {
+                    return Some(0);
+                }
+                first_of(dfa, *anchored, s)
             }
-            Unit::Built(dfa, anchored) => first_of(dfa, *anchored, s),
             Unit::Runtime(p) if s.is_ascii() => p.is_match_ascii(s).then_some(0),
             Unit::Runtime(p) => p.is_match(s).then_some(0),
         }

@@ -90,6 +90,9 @@ pub struct TablePolicy {
     pub code: PatternList,
     /// Header names of the column that holds the row's date.
     pub date: PatternList,
+    /// The four lists as one automaton, in that order (None: a list needs Unicode mode).
+    #[serde(skip)]
+    all: std::sync::OnceLock<Option<AsciiSet>>,
 }
 
 impl TablePolicy {
@@ -97,15 +100,39 @@ impl TablePolicy {
     /// whose names match.
     pub fn role(&self, header: &str) -> Option<crate::document::ColumnRole> {
         use crate::document::ColumnRole;
-        [
+        let lists = [
             (&self.title, ColumnRole::Title),
             (&self.source, ColumnRole::Source),
             (&self.code, ColumnRole::Code),
             (&self.date, ColumnRole::Date),
-        ]
-        .into_iter()
-        .find(|(names, _)| names.is_match_exact(header))
-        .map(|(_, role)| role)
+        ];
+        // One automaton for the four lists: a table's header is read once, and compiling four
+        // would cost more than reading every row.
+        let all = self.all.get_or_init(|| {
+            AsciiSet::new(
+                lists
+                    .iter()
+                    .flat_map(|(l, _)| l.iter().map(Pattern::as_str)),
+            )
+        });
+        match all {
+            Some(set) if header.is_ascii() || lists.iter().all(|(l, _)| l.is_ascii()) => {
+                let mut i = set.first_match(header)?;
+                lists.into_iter().find_map(|(l, role)| {
+                    let n = l.iter().len();
+                    if i < n {
+                        Some(role)
+                    } else {
+                        i -= n;
+                        None
+                    }
+                })
+            }
+            _ => lists
+                .into_iter()
+                .find(|(names, _)| names.is_match_exact(header))
+                .map(|(_, role)| role),
+        }
     }
 }
 

@@ -171,6 +171,11 @@ impl PatternList {
         self.patterns.is_empty()
     }
 
+    /// Whether every pattern is written in ASCII (and so matched with ASCII semantics).
+    pub fn is_ascii(&self) -> bool {
+        self.patterns.iter().all(|p| p.as_str().is_ascii())
+    }
+
     fn set(&self) -> Option<&AsciiSet> {
         self.set
             .get_or_init(|| AsciiSet::build(self.patterns.iter().map(Pattern::as_str), false))
