@@ -15,9 +15,14 @@ use regex_automata::MatchKind;
 use regex_syntax::hir::Look;
 use std::fmt::Write as _;
 
+#[path = "src/policy/literal.rs"]
+#[allow(dead_code)]
+mod literal;
+
 fn main() {
     println!("cargo:rerun-if-changed=policy.toml");
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/policy/literal.rs");
     let policy = std::fs::read_to_string("policy.toml").expect("policy.toml is readable");
     let big_endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
     let syntax = syntax::Config::new()
@@ -29,8 +34,14 @@ fn main() {
     // includes this file.
     let mut index = String::from("pub(crate) static INDEX: &[(&str, &[super::Chunk])] = &[\n");
     for patterns in url_tables(&policy) {
-        // Consecutive patterns of the table share a DFA while it stays small: one DFA for a
-        // whole table can grow to megabytes, as the patterns' states multiply.
+        // Consecutive patterns of the table share a DFA while it stays small (one DFA for a
+        // whole table can grow to megabytes, as the patterns' states multiply) and while they
+        // all name their hosts, or all do not: a DFA of patterns that name their hosts is only
+        // tried on those hosts.
+        let named: Vec<bool> = patterns
+            .iter()
+            .map(|p| literal::literal_hosts(p).is_some())
+            .collect();
         let mut chunks: Vec<(Vec<u8>, bool, usize)> = Vec::new();
         let mut from = 0;
         while from < patterns.len() {
@@ -38,7 +49,7 @@ fn main() {
             let Some(mut best) = compile(&patterns[from..to], &syntax, big_endian) else {
                 break;
             };
-            while to < patterns.len() {
+            while to < patterns.len() && named[to] == named[from] {
                 match compile(&patterns[from..=to], &syntax, big_endian) {
                     Some(c) if c.0.len() <= CHUNK_BYTES => {
                         best = c;

@@ -5,6 +5,7 @@
 //! more than the rest of a lint of a large list, and one automaton for all of them would
 //! multiply their states.
 
+use super::literal::literal_hosts;
 use super::Pattern;
 use regex_automata::dfa::{dense, Automaton, OverlappingState};
 use regex_automata::{Anchored, Input};
@@ -187,58 +188,6 @@ impl OrderedPatterns {
     }
 }
 
-/// The hosts a pattern can only match, when it starts with `^` and spells them literally up to
-/// the first `/`: `^github\.com/…`, `^(?:github\.com|gitlab\.com)/…`,
-/// `^research\.(?:fb|facebook)\.com/…` (lower case). None when it may match any host.
-pub fn literal_hosts(pattern: &str) -> Option<Vec<String>> {
-    let mut rest = pattern.strip_prefix('^')?;
-    let mut hosts = vec![String::new()];
-    loop {
-        if rest.starts_with('/') {
-            return Some(hosts);
-        }
-        if let Some(r) = rest.strip_prefix("(?:") {
-            let end = r.find(')')?;
-            let options: Vec<String> = r[..end]
-                .split('|')
-                .map(literal)
-                .collect::<Option<Vec<_>>>()?;
-            hosts = hosts
-                .iter()
-                .flat_map(|h| options.iter().map(move |o| format!("{h}{o}")))
-                .collect();
-            rest = &r[end + 1..];
-            continue;
-        }
-        let end = rest.find(['/', '(']).unwrap_or(rest.len());
-        if end == 0 {
-            return None;
-        }
-        let lit = literal(&rest[..end])?;
-        for h in &mut hosts {
-            h.push_str(&lit);
-        }
-        rest = &rest[end..];
-        if rest.is_empty() {
-            return None;
-        }
-    }
-}
-
-/// A piece of a host written literally: letters, digits, `-` and `\.`; lower-cased.
-fn literal(piece: &str) -> Option<String> {
-    let mut out = String::new();
-    let mut chars = piece.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' if chars.next() == Some('.') => out.push('.'),
-            c if c.is_ascii_alphanumeric() || c == '-' => out.push(c.to_ascii_lowercase()),
-            _ => return None,
-        }
-    }
-    (!out.is_empty()).then_some(out)
-}
-
 /// The lowest pattern of a multi-pattern DFA that matches anywhere in `s`.
 fn first_of(dfa: &Dfa, anchored: bool, s: &str) -> Option<usize> {
     let input = Input::new(s.as_bytes()).anchored(if anchored {
@@ -264,32 +213,6 @@ mod tests {
 
     /// Every DFA compiled into the binary reads back with full validation (what makes the
     /// unchecked read of `load` sound).
-    #[test]
-    fn literal_hosts_of_patterns() {
-        let h = |p: &str| literal_hosts(p);
-        assert_eq!(h("^github\\.com/x"), Some(vec!["github.com".into()]));
-        assert_eq!(
-            h("^(?:GitHub\\.com|gitlab\\.com)/[^/]+"),
-            Some(vec!["github.com".into(), "gitlab.com".into()])
-        );
-        assert_eq!(
-            h("^research\\.(?:fb|facebook)\\.com/wp"),
-            Some(vec![
-                "research.fb.com".into(),
-                "research.facebook.com".into()
-            ])
-        );
-        for any in [
-            "^[^/]+/docs",
-            "github\\.com/x",
-            "^sc\\d{2}\\.x\\.org/",
-            "^a\\.com",
-            "^(?:a|b.)c/",
-        ] {
-            assert_eq!(h(any), None, "{any}");
-        }
-    }
-
     #[test]
     fn built_dfas_are_valid() {
         let mut n = 0;

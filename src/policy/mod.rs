@@ -3,6 +3,7 @@
 //! document's sections in `scope`, finding and reading policy files in `load`.
 
 pub mod compiled;
+pub(crate) mod literal;
 pub mod load;
 pub mod pattern;
 pub mod scope;
