@@ -42,23 +42,24 @@ fn main() {
             .iter()
             .map(|p| literal::literal_hosts(p).is_some())
             .collect();
+        // Chunks are grown on DFAs built without minimizing (a minimized DFA is smaller, and
+        // minimizing every candidate would make this script slow); each is minimized once.
         let mut chunks: Vec<(Vec<u8>, bool, usize)> = Vec::new();
         let mut from = 0;
         while from < patterns.len() {
             let mut to = from + 1;
-            let Some(mut best) = compile(&patterns[from..to], &syntax, big_endian) else {
+            while to < patterns.len()
+                && named[to] == named[from]
+                && compile(&patterns[from..=to], &syntax, big_endian, false)
+                    .is_some_and(|c| c.0.len() <= CHUNK_BYTES)
+            {
+                to += 1;
+            }
+            let Some((bytes, anchored)) = compile(&patterns[from..to], &syntax, big_endian, true)
+            else {
                 break;
             };
-            while to < patterns.len() && named[to] == named[from] {
-                match compile(&patterns[from..=to], &syntax, big_endian) {
-                    Some(c) if c.0.len() <= CHUNK_BYTES => {
-                        best = c;
-                        to += 1;
-                    }
-                    _ => break,
-                }
-            }
-            chunks.push((best.0, best.1, to - from));
+            chunks.push((bytes, anchored, to - from));
             from = to;
         }
         if from < patterns.len() {
@@ -94,6 +95,7 @@ fn compile(
     patterns: &[String],
     syntax: &syntax::Config,
     big_endian: bool,
+    minimize: bool,
 ) -> Option<(Vec<u8>, bool)> {
     // Patterns whose every match starts at the start (`^…`) are searched anchored.
     let mut anchored = true;
@@ -110,7 +112,7 @@ fn compile(
                     StartKind::Unanchored
                 })
                 .match_kind(MatchKind::All)
-                .minimize(true),
+                .minimize(minimize),
         )
         .syntax(*syntax)
         .thompson(thompson::Config::new().which_captures(WhichCaptures::None))
