@@ -348,7 +348,18 @@ pub(super) fn build<'t>(
                         let c = stack.pop().expect("row collector");
                         match open_table.as_mut() {
                             Some((t, rows)) => {
-                                let entry = b.table_row(&c, *t, rows);
+                                let entry = c.cells.as_ref().and_then(|cells| {
+                                    let parts = table::RowParts {
+                                        cells,
+                                        outside: &c.buf.outside,
+                                        plain: &c.buf.plain,
+                                        links: &c.links,
+                                        badges: &c.badges,
+                                        section: c.section,
+                                        span: c.span.clone(),
+                                    };
+                                    table::finish_row(&mut b.doc, *t, rows, parts, b.tables)
+                                });
                                 b.push_block(c, entry);
                             }
                             None => b.push_block(c, None),
@@ -424,43 +435,6 @@ fn inline_line_shift<'a>(
 }
 
 impl Builder<'_> {
-    /// Finishes a table row: the header names the columns; a body row with sources is an
-    /// entry (returned).
-    fn table_row(&mut self, c: &Collector, t: usize, rows: &mut usize) -> Option<usize> {
-        let cells = c.cells.as_ref()?;
-        let split = cells.split(&c.buf.outside, &c.buf.plain, c.links.len());
-        if cells.header {
-            let header: Vec<String> = split
-                .iter()
-                .map(|(_, plain, _)| plain.split_whitespace().collect::<Vec<_>>().join(" "))
-                .collect();
-            self.doc.tables[t].roles = table::roles(&header, self.tables);
-            self.doc.tables[t].header = header;
-            return None;
-        }
-        *rows += 1;
-        if c.links.is_empty() {
-            return None;
-        }
-        let (description, row) =
-            table::row_entry((t, &self.doc.tables[t]), *rows, &split, c.links.len());
-        let entry = self.doc.entries.len();
-        // Badges belong to the row too (a badge and a link to the same repository are not
-        // duplicates), without being its sources.
-        for &l in c.links.iter().chain(&c.badges) {
-            self.doc.links[l].entry = Some(entry);
-        }
-        self.doc.entries.push(Entry {
-            section: c.section,
-            span: c.span.clone(),
-            links: c.links.clone(),
-            description,
-            block: self.doc.blocks.len(),
-            row: Some(row),
-        });
-        Some(entry)
-    }
-
     fn push_block(&mut self, c: Collector, entry: Option<usize>) {
         let index = self.doc.blocks.len();
         for &k in &c.comments {

@@ -2,6 +2,7 @@
 //! column holds the row's title, its source, its code and its date (`[tables]` in the
 //! policy); the section is the heading above the table.
 
+use super::{Document, Entry};
 use std::ops::Range;
 
 /// What a column holds, from its header name.
@@ -100,7 +101,7 @@ impl Cells {
 }
 
 /// The role of each header cell.
-pub(super) fn roles(header: &[String], opts: Option<TableOptions>) -> Vec<Option<ColumnRole>> {
+fn roles(header: &[String], opts: Option<TableOptions>) -> Vec<Option<ColumnRole>> {
     header
         .iter()
         .map(|h| {
@@ -115,9 +116,60 @@ fn squeeze(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// A table row as the builder collected it.
+pub(super) struct RowParts<'a> {
+    pub cells: &'a Cells,
+    /// The row's text outside links, and all its text, cell after cell.
+    pub outside: &'a str,
+    pub plain: &'a str,
+    /// Its sources, and its badges (links that show only an image).
+    pub links: &'a [usize],
+    pub badges: &'a [usize],
+    pub section: usize,
+    pub span: Range<usize>,
+}
+
+/// Finishes a table row: a header names its table's columns; a body row with sources becomes
+/// an entry (returned). `rows` counts the table's body rows.
+pub(super) fn finish_row(
+    doc: &mut Document,
+    table: usize,
+    rows: &mut usize,
+    r: RowParts,
+    opts: Option<TableOptions>,
+) -> Option<usize> {
+    let split = r.cells.split(r.outside, r.plain, r.links.len());
+    if r.cells.header {
+        let header: Vec<String> = split.iter().map(|(_, plain, _)| squeeze(plain)).collect();
+        doc.tables[table].roles = roles(&header, opts);
+        doc.tables[table].header = header;
+        return None;
+    }
+    *rows += 1;
+    if r.links.is_empty() {
+        return None;
+    }
+    let (description, row) = row_entry((table, &doc.tables[table]), *rows, &split, r.links.len());
+    let entry = doc.entries.len();
+    // Badges belong to the row too (a badge and a link to the same repository are not
+    // duplicates), without being its sources.
+    for &l in r.links.iter().chain(r.badges) {
+        doc.links[l].entry = Some(entry);
+    }
+    doc.entries.push(Entry {
+        section: r.section,
+        span: r.span,
+        links: r.links.to_vec(),
+        description,
+        block: doc.blocks.len(),
+        row: Some(row),
+    });
+    Some(entry)
+}
+
 /// A body row's entry parts: its description (the text outside links of the cells that are
 /// not its source, code or date, cells joined by " | "), and where it sits.
-pub(super) fn row_entry(
+fn row_entry(
     table: (usize, &Table),
     number: usize,
     cells: &[(&str, &str, Range<usize>)],
