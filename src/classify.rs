@@ -1,9 +1,10 @@
 //! Source kinds: every source (a link in an entry) is a paper, docs, a repo, a report, a known
-//! non-primary kind, or nothing — with the reason that decided it, in words that name the
-//! policy entry or comment, so a maintainer can see and override every verdict. The policy's
-//! `[sources]` tables are compiled once per run into a `Classifier`.
+//! non-primary kind, a page the policy knows is none of the kinds (a course, a listing, a
+//! book…), or nothing — with the reason that decided it, in words that name the policy entry
+//! or comment, so a maintainer can see and override every verdict. The policy's `[sources]`
+//! tables are compiled once per run into a `Classifier`.
 
-use crate::policy::{AsciiSet, HostRules, Pattern, SourcesPolicy};
+use crate::policy::{HostRules, OrderedPatterns, Pattern, SourcesPolicy};
 use crate::target::Target;
 use std::collections::HashMap;
 
@@ -35,93 +36,171 @@ impl Kind {
 }
 
 /// A verdict on one source.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Classification {
     pub kind: Option<Kind>,
     /// For a known non-primary source: its group ("video", "blog-platform", …).
     pub inadmissible: Option<String>,
+    /// For a page the policy knows is none of the kinds: its `[sources.none]` group
+    /// ("course", "listing", …) and what that group is.
+    pub none: Option<NoneGroup>,
     /// Why, in words a maintainer can act on.
     pub reason: String,
 }
 
-/// What a policy entry assigns: a kind, or an inadmissible group.
+/// A `[sources.none.GROUP]` verdict: the group and its `about` text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoneGroup {
+    pub name: String,
+    pub about: String,
+}
+
+/// What a policy table assigns: a kind, an inadmissible group, or a none group.
 #[derive(Debug, Clone)]
 enum Group {
     Kind(Kind),
     Inadmissible(String),
+    None(String),
 }
 
-impl Group {
-    fn table(&self) -> String {
-        match self {
+/// A policy table: what it assigns, its `about` text and its name in reasons.
+#[derive(Debug)]
+struct Table {
+    group: Group,
+    about: String,
+    name: String,
+}
+
+impl Table {
+    fn new(group: Group, about: String) -> Table {
+        let name = match &group {
             Group::Kind(k) => format!("[sources.{}]", k.as_str()),
             Group::Inadmissible(g) => format!("[sources.inadmissible.{g}]"),
+            Group::None(g) => format!("[sources.none.{g}]"),
+        };
+        Table { group, about, name }
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The verdict of this table, with `why` (prefixed by the table's `about`).
+    fn verdict(&self, why: String) -> Classification {
+        let reason = if self.about.is_empty() {
+            why
+        } else {
+            format!("{}: {why}", self.about)
+        };
+        let mut c = Classification {
+            reason,
+            ..Classification::default()
+        };
+        match &self.group {
+            Group::Kind(k) => c.kind = Some(*k),
+            Group::Inadmissible(g) => c.inadmissible = Some(g.clone()),
+            Group::None(g) => {
+                c.none = Some(NoneGroup {
+                    name: g.clone(),
+                    about: self.about.clone(),
+                })
+            }
         }
+        c
+    }
+
+    /// Whether this table's kind names one work (a paper, an article), so that the index
+    /// page of one of its hosts or paths is not one.
+    fn one_work(&self) -> bool {
+        matches!(self.group, Group::Kind(Kind::Paper | Kind::Report))
     }
 }
+
+/// A host entry: the table it belongs to and the entry as written (for reasons).
+type HostEntry = (usize, String);
 
 /// The `[sources]` policy compiled for fast lookups: URL patterns in priority order, and host
 /// entries indexed by exact host, host with path, wildcard suffix and first label.
 #[derive(Debug, Default)]
 pub struct Classifier {
-    urls: Vec<(Group, Pattern)>,
-    /// All `urls` patterns as one ASCII set, in priority order (None: some need Unicode).
-    url_set: Option<AsciiSet>,
-    exact: HashMap<String, (Group, String)>,
-    with_path: HashMap<String, Vec<(String, Group, String)>>,
-    suffix: HashMap<String, (Group, String)>,
-    first_label: HashMap<String, (Group, String)>,
+    tables: Vec<Table>,
+    /// (table, pattern), in priority order.
+    urls: Vec<(usize, Pattern)>,
+    /// The `urls` patterns, matched in priority order.
+    url_matcher: OrderedPatterns,
+    exact: HashMap<String, HostEntry>,
+    /// Host → (path prefix, table, entry).
+    with_path: HashMap<String, Vec<(String, usize, String)>>,
+    suffix: HashMap<String, HostEntry>,
+    first_label: HashMap<String, HostEntry>,
+}
+
+/// Paths that are a host's or a path entry's own index page.
+fn is_index(rest: &str) -> bool {
+    matches!(
+        rest.trim_start_matches('/'),
+        "" | "index.html" | "index.htm" | "index.php"
+    )
 }
 
 impl Classifier {
     pub fn new(p: &SourcesPolicy) -> Classifier {
         let mut c = Classifier::default();
-        // URL patterns, in priority order: inadmissible, docs, paper, report, repo.
+        // Priority order: inadmissible, none, docs, paper, report, repo.
         let mut ordered: Vec<(Group, &HostRules)> = p
             .inadmissible
             .iter()
             .map(|(g, r)| (Group::Inadmissible(g.clone()), r))
             .collect();
+        ordered.extend(p.none.iter().map(|(g, r)| (Group::None(g.clone()), r)));
         ordered.push((Group::Kind(Kind::Docs), &p.docs));
         ordered.push((Group::Kind(Kind::Paper), &p.paper));
         ordered.push((Group::Kind(Kind::Report), &p.report));
         ordered.push((Group::Kind(Kind::Repo), &p.repo));
-        for (group, rules) in &ordered {
+        c.url_matcher = OrderedPatterns::new(ordered.iter().map(|(_, r)| r.urls.as_slice()));
+        for (group, rules) in ordered {
+            let t = c.tables.len();
+            c.tables
+                .push(Table::new(group, rules.about.trim().to_string()));
             for u in &rules.urls {
-                c.urls.push((group.clone(), u.clone()));
+                c.urls.push((t, u.clone()));
             }
             for h in &rules.hosts {
                 let h = h.trim().to_ascii_lowercase();
                 let h = h.strip_prefix("www.").unwrap_or(&h).to_string();
-                let value = (group.clone(), h.clone());
                 if let Some(suffix) = h.strip_prefix("*.") {
-                    c.suffix.entry(suffix.to_string()).or_insert(value);
+                    c.suffix.entry(suffix.to_string()).or_insert((t, h.clone()));
                 } else if let Some(label) = h.strip_suffix(".*") {
-                    c.first_label.entry(label.to_string()).or_insert(value);
+                    c.first_label
+                        .entry(label.to_string())
+                        .or_insert((t, h.clone()));
                 } else if let Some((host, path)) = h.split_once('/') {
                     c.with_path.entry(host.to_string()).or_default().push((
                         format!("/{}", path.trim_end_matches('/')),
-                        group.clone(),
+                        t,
                         h.clone(),
                     ));
                 } else {
-                    c.exact.entry(h.clone()).or_insert(value);
+                    c.exact.entry(h.clone()).or_insert((t, h));
                 }
             }
         }
-        c.url_set = AsciiSet::new(c.urls.iter().map(|(_, p)| p.as_str()));
         c
+    }
+
+    /// How many of the policy's URL patterns are compiled at run time (none of the default's).
+    pub fn runtime_patterns(&self) -> usize {
+        self.url_matcher.runtime_patterns()
     }
 
     /// Classifies a link's target by the policy alone (no comment).
     pub fn classify(&self, target: &Target) -> Classification {
         let none = |reason: String| Classification {
-            kind: None,
-            inadmissible: None,
             reason,
+            ..Classification::default()
         };
         let (host, path) = match target {
-            Target::Web(w) => (&w.host, &w.path),
+            Target::Web(w) => (w.host.as_str(), w.path.as_str()),
             Target::Relative { .. } | Target::Fragment(_) => {
                 return none("not a web URL: a relative link".into())
             }
@@ -130,74 +209,86 @@ impl Classifier {
             }
             _ => return none("not a web URL".into()),
         };
-        let verdict = |g: &Group, reason: String| match g {
-            Group::Kind(k) => Classification {
-                kind: Some(*k),
-                inadmissible: None,
-                reason,
-            },
-            Group::Inadmissible(name) => Classification {
-                kind: None,
-                inadmissible: Some(name.clone()),
-                reason,
-            },
+        let mut key = String::with_capacity(host.len() + path.len());
+        key.push_str(host);
+        key.push_str(path);
+        if let Some((t, p)) = self
+            .url_matcher
+            .first_match(host, &key)
+            .map(|i| &self.urls[i])
+        {
+            let t = &self.tables[*t];
+            return t.verdict(format!("URL matches {} pattern `{}`", t.name(), p.as_str()));
+        }
+        let Some((t, entry, rest)) = self.host_entry(host, path) else {
+            return none(format!("no rule of the policy matches host {host}"));
         };
-        let key = format!("{host}{path}");
-        let host = host.as_str();
-        let first = match (&self.url_set, key.is_ascii()) {
-            (Some(set), true) => set.first_match(&key),
-            _ => self.urls.iter().position(|(_, p)| p.is_match(&key)),
+        let table = &self.tables[t];
+        if table.one_work() && is_index(rest) {
+            let what = if entry.contains('/') {
+                format!(
+                    "`{entry}` is listed under {}, but this is its index page",
+                    table.name()
+                )
+            } else {
+                format!(
+                    "host {host} is listed under {}, but this is its front page",
+                    table.name()
+                )
+            };
+            return none(format!(
+                "{what}: a listing, not one {}",
+                if matches!(table.group, Group::Kind(Kind::Paper)) {
+                    "paper"
+                } else {
+                    "article"
+                }
+            ));
+        }
+        let why = if entry.contains('/') {
+            format!("`{entry}` is listed under {}", table.name())
+        } else if entry == host {
+            format!("host {entry} is listed under {}", table.name())
+        } else {
+            format!("host {host} matches `{entry}` under {}", table.name())
         };
-        if let Some((g, p)) = first.map(|i| &self.urls[i]) {
-            return verdict(
-                g,
-                format!("URL matches {} pattern `{}`", g.table(), p.as_str()),
-            );
-        }
-        // The most specific host entry: host with path, exact host, wildcard suffix, first label.
-        let host_chain =
-            || std::iter::successors(Some(host), |h| h.split_once('.').map(|(_, r)| r));
-        for h in host_chain() {
-            if let Some(entries) = self.with_path.get(h) {
-                let best = entries
-                    .iter()
-                    .filter(|(prefix, ..)| {
-                        path.starts_with(prefix.as_str())
-                            && matches!(
-                                path.as_bytes().get(prefix.len()),
-                                None | Some(b'/' | b'?' | b'#' | b'.' | b'-' | b'_')
-                            )
-                    })
-                    .max_by_key(|(prefix, ..)| prefix.len());
-                if let Some((_, g, entry)) = best {
-                    return verdict(g, format!("`{entry}` is listed under {}", g.table()));
-                }
-            }
-            if h != host {
-                break; // host-with-path entries name the host itself (after `www.`)
+        table.verdict(why)
+    }
+
+    /// The most specific host entry for a host and path: a host with a path (the longest
+    /// prefix), the exact host, a wildcard suffix, a first label. Returns the table, the entry
+    /// as written and the part of the path after what the entry names.
+    fn host_entry<'a>(&'a self, host: &str, path: &'a str) -> Option<(usize, &'a str, &'a str)> {
+        if let Some(entries) = self.with_path.get(host) {
+            let best = entries
+                .iter()
+                .filter(|(prefix, ..)| {
+                    path.starts_with(prefix.as_str())
+                        && matches!(
+                            path.as_bytes().get(prefix.len()),
+                            None | Some(b'/' | b'?' | b'#' | b'.' | b'-' | b'_')
+                        )
+                })
+                .max_by_key(|(prefix, ..)| prefix.len());
+            if let Some((prefix, t, entry)) = best {
+                return Some((*t, entry, &path[prefix.len()..]));
             }
         }
-        if let Some((g, entry)) = self.exact.get(host) {
-            return verdict(g, format!("host {entry} is listed under {}", g.table()));
+        if let Some((t, entry)) = self.exact.get(host) {
+            return Some((*t, entry, path));
         }
-        for h in host_chain() {
-            if let Some((g, entry)) = self.suffix.get(h) {
-                return verdict(
-                    g,
-                    format!("host {host} matches `{entry}` under {}", g.table()),
-                );
+        let chain = std::iter::successors(Some(host), |h| h.split_once('.').map(|(_, r)| r));
+        for h in chain {
+            if let Some((t, entry)) = self.suffix.get(h) {
+                return Some((*t, entry, path));
             }
         }
-        if let Some(label) = host.split('.').next() {
-            if host.contains('.') {
-                if let Some((g, entry)) = self.first_label.get(label) {
-                    return verdict(
-                        g,
-                        format!("host {host} matches `{entry}` under {}", g.table()),
-                    );
-                }
+        let label = host.split('.').next()?;
+        if host.contains('.') {
+            if let Some((t, entry)) = self.first_label.get(label) {
+                return Some((*t, entry, path));
             }
         }
-        none(format!("no rule of the policy matches host {host}"))
+        None
     }
 }

@@ -296,7 +296,7 @@ impl<'p> Engine<'p> {
                     Some(crate::classify::Kind::Report) => true,
                     Some(crate::classify::Kind::Repo) => token,
                     Some(_) => false,
-                    None => c.inadmissible.is_none(),
+                    None => c.inadmissible.is_none() && c.none.is_none(),
                 });
                 Request {
                     url: l.url.trim().to_string(),

@@ -41,7 +41,7 @@ fn policy_severity_overrides_apply() {
     let path = common::fixture_path("entry/missing-description/fire.md");
     let text = std::fs::read_to_string(&path).unwrap();
     let r = common::report("entry/missing-description/fire.md", text, &[], TODAY, &p);
-    assert_eq!(r.findings.len(), 4);
+    assert_eq!(r.findings.len(), 5);
     assert!(r
         .findings
         .iter()

@@ -4,6 +4,7 @@
 use super::dest::{self, Definitions};
 use super::html;
 use super::prose::{Block, BlockKind, TextBuf};
+use super::table::{self, Cells, Table, TableOptions};
 use super::{Comment, Document, Entry, Heading, Link, LinkKind, List, Section};
 use crate::lines::LineIndex;
 use crate::slug::Slugger;
@@ -33,6 +34,10 @@ struct Collector {
     links: Vec<usize>,
     /// Comments found inside it, whose container is this block once it is pushed.
     comments: Vec<usize>,
+    /// For a table row: where its cells start.
+    cells: Option<Cells>,
+    /// Badges of a table row: links that show only an image (not sources).
+    badges: Vec<usize>,
 }
 
 impl Collector {
@@ -44,8 +49,22 @@ impl Collector {
             buf: TextBuf::default(),
             links: Vec::new(),
             comments: Vec::new(),
+            cells: None,
+            badges: Vec::new(),
         }
     }
+}
+
+/// A link (or image) whose content is being walked.
+struct OpenLink {
+    /// Index into `doc.links`.
+    id: usize,
+    image: bool,
+    autolink: bool,
+    /// Whether it shows text (outside images).
+    shown: bool,
+    /// Whether an image is inside it.
+    image_inside: bool,
 }
 
 struct Builder<'t> {
@@ -53,9 +72,15 @@ struct Builder<'t> {
     doc: Document,
     defs: OnceCell<Definitions>,
     targets: TargetOptions<'t>,
+    tables: Option<TableOptions<'t>>,
 }
 
-pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Document {
+pub(super) fn build<'t>(
+    text: &'t str,
+    lines: &LineIndex,
+    targets: TargetOptions<'t>,
+    tables: Option<TableOptions<'t>>,
+) -> Document {
     let arena = Arena::new();
     let root = parse_document(&arena, text, &options());
     let mut b = Builder {
@@ -71,11 +96,15 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
         },
         defs: OnceCell::new(),
         targets,
+        tables,
     };
+    // Table rows are entries unless the policy says otherwise.
+    let row_entries = tables.is_none_or(|t| t.entries);
+    // The open table (index into doc.tables) and its body rows so far.
+    let mut open_table: Option<(usize, usize)> = None;
     let mut slugger = Slugger::default();
     let mut stack: Vec<Collector> = Vec::new();
-    // Open links: (index into doc.links, is image, is autolink).
-    let mut open_links: Vec<(usize, bool, bool)> = Vec::new();
+    let mut open_links: Vec<OpenLink> = Vec::new();
     // Open lists: index into doc.lists.
     let mut open_lists: Vec<usize> = Vec::new();
     let mut section = 0usize;
@@ -129,13 +158,32 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
                     NodeValue::Heading(_) => {
                         stack.push(Collector::new(BlockKind::Heading, span, section));
                     }
-                    NodeValue::TableRow(_) => {
-                        stack.push(Collector::new(BlockKind::TableRow, span, section));
+                    NodeValue::Table(_) => {
+                        open_table = Some((b.doc.tables.len(), 0));
+                        b.doc.tables.push(Table {
+                            span,
+                            section,
+                            header: Vec::new(),
+                            roles: Vec::new(),
+                        });
+                    }
+                    NodeValue::TableRow(header) => {
+                        let mut c = Collector::new(BlockKind::TableRow, span, section);
+                        c.cells = Some(Cells {
+                            header: *header,
+                            starts: Vec::new(),
+                        });
+                        stack.push(c);
                     }
                     NodeValue::TableCell => {
                         if let Some(c) = stack.last_mut() {
                             c.buf.blank();
                             c.buf.plain.push(' ');
+                            c.buf.outside.push(' ');
+                            let at = (c.buf.outside.len(), c.buf.plain.len(), c.links.len());
+                            if let Some(cells) = c.cells.as_mut() {
+                                cells.starts.push(at);
+                            }
                         }
                     }
                     NodeValue::Link(l) | NodeValue::Image(l) => {
@@ -150,8 +198,14 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
                         } else {
                             LinkKind::Reference
                         };
-                        let in_item = matches!(stack.last(), Some(c) if c.kind == BlockKind::Item);
+                        let in_item = matches!(stack.last(), Some(c) if c.kind == BlockKind::Item
+                            || (row_entries && c.cells.as_ref().is_some_and(|r| !r.header)));
                         let inside_link = !open_links.is_empty();
+                        if image {
+                            if let Some(outer) = open_links.last_mut() {
+                                outer.image_inside = true;
+                            }
+                        }
                         let id = b.doc.links.len();
                         b.doc.links.push(Link {
                             url: l.url.clone(),
@@ -162,21 +216,30 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
                             section,
                             kind,
                             entry: None,
+                            badge: false,
                         });
                         // Images, links nested in links (badges) and `#fragment` links
-                        // (contents lists) are never sources.
+                        // (contents lists) are never sources; nor, in a table row, a link
+                        // with an empty destination or one that shows only an image.
                         if in_item && !image && !inside_link && !l.url.starts_with('#') {
                             if let Some(c) = stack.last_mut() {
                                 c.links.push(id);
                             }
                         }
-                        open_links.push((id, image, kind == LinkKind::Autolink));
+                        open_links.push(OpenLink {
+                            id,
+                            image,
+                            autolink: kind == LinkKind::Autolink,
+                            shown: false,
+                            image_inside: false,
+                        });
                     }
                     NodeValue::Text(t) => {
-                        let in_image = open_links.iter().any(|l| l.1);
-                        let in_autolink = open_links.iter().any(|l| l.2);
-                        if let Some(&(id, ..)) = open_links.last() {
-                            b.doc.links[id].text.push_str(t);
+                        let in_image = open_links.iter().any(|l| l.image);
+                        let in_autolink = open_links.iter().any(|l| l.autolink);
+                        if let Some(l) = open_links.last_mut() {
+                            b.doc.links[l.id].text.push_str(t);
+                            l.shown |= !in_image && !t.trim().is_empty();
                         }
                         if let Some(c) = stack.last_mut() {
                             if !in_image {
@@ -193,8 +256,9 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
                         }
                     }
                     NodeValue::Code(code) => {
-                        if let Some(&(id, ..)) = open_links.last() {
-                            b.doc.links[id].text.push_str(&code.literal);
+                        if let Some(l) = open_links.last_mut() {
+                            b.doc.links[l.id].text.push_str(&code.literal);
+                            l.shown = true;
                         }
                         if let Some(c) = stack.last_mut() {
                             c.buf.plain.push_str(&code.literal);
@@ -205,7 +269,7 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
                         }
                     }
                     NodeValue::SoftBreak | NodeValue::LineBreak => {
-                        if let Some(&(id, ..)) = open_links.last() {
+                        if let Some(&OpenLink { id, .. }) = open_links.last() {
                             b.doc.links[id].text.push(' ');
                         }
                         if let Some(c) = stack.last_mut() {
@@ -234,7 +298,24 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
                         open_lists.pop();
                     }
                     NodeValue::Link(_) | NodeValue::Image(_) => {
-                        open_links.pop();
+                        let Some(l) = open_links.pop() else {
+                            continue;
+                        };
+                        let id = l.id;
+                        let badge = !l.image && !l.shown && l.image_inside;
+                        b.doc.links[id].badge = badge;
+                        // A badge or an empty link in a table row is not a source.
+                        if let Some(c) = stack.last_mut() {
+                            let empty = b.doc.links[id].url.trim().is_empty();
+                            if c.cells.is_some() && (badge || empty) && c.links.last() == Some(&id)
+                            {
+                                c.links.pop();
+                                c.badges.push(id);
+                            }
+                        }
+                    }
+                    NodeValue::Table(_) => {
+                        open_table = None;
                     }
                     NodeValue::Heading(h) => {
                         let c = stack.pop().expect("heading collector");
@@ -265,7 +346,24 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
                     }
                     NodeValue::TableRow(_) => {
                         let c = stack.pop().expect("row collector");
-                        b.push_block(c, None);
+                        match open_table.as_mut() {
+                            Some((t, rows)) => {
+                                let entry = c.cells.as_ref().and_then(|cells| {
+                                    let parts = table::RowParts {
+                                        cells,
+                                        outside: &c.buf.outside,
+                                        plain: &c.buf.plain,
+                                        links: &c.links,
+                                        badges: &c.badges,
+                                        section: c.section,
+                                        span: c.span.clone(),
+                                    };
+                                    table::finish_row(&mut b.doc, *t, rows, parts, b.tables)
+                                });
+                                b.push_block(c, entry);
+                            }
+                            None => b.push_block(c, None),
+                        }
                     }
                     NodeValue::Item(_) => {
                         items_open -= 1;
@@ -286,6 +384,7 @@ pub(super) fn build(text: &str, lines: &LineIndex, targets: TargetOptions) -> Do
                                 links: c.links.clone(),
                                 description: description_of(&c.buf.outside),
                                 block: b.doc.blocks.len(),
+                                row: None,
                             });
                             b.push_block(c, Some(entry));
                         }
@@ -387,6 +486,7 @@ impl Builder<'_> {
                     LinkKind::Inline
                 },
                 entry: None,
+                badge: false,
             });
         }
     }

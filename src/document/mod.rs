@@ -6,8 +6,10 @@ mod build;
 mod dest;
 mod html;
 mod prose;
+mod table;
 
 pub use prose::{Block, BlockKind};
+pub use table::{ColumnRole, Row, Table, TableOptions};
 
 use crate::input::SourceFile;
 use crate::slug::AnchorSet;
@@ -64,21 +66,62 @@ pub struct Link {
     pub dest: Option<Range<usize>>,
     pub section: usize,
     pub kind: LinkKind,
-    /// The entry this link is a source of.
+    /// The entry this link belongs to: a source of it, or a badge in its table row.
     pub entry: Option<usize>,
+    /// It shows only an image (a badge: `[![stars](…svg)](…)`).
+    pub badge: bool,
 }
 
-/// A list item with at least one link in its own text that is not a `#fragment`.
+/// A list item with at least one link in its own text that is not a `#fragment`, or a table
+/// row with at least one such link that is not an image or a badge.
 #[derive(Debug, Clone)]
 pub struct Entry {
     pub section: usize,
     pub span: Range<usize>,
     /// Indices into `Document::links`, in order.
     pub links: Vec<usize>,
-    /// The item's text outside its links, with leading separators (` - `, `: `) removed.
+    /// The item's text outside its links, with leading separators (` - `, `: `) removed; for
+    /// a table row, that text of its cells other than its source, code and date columns,
+    /// joined by " | ".
     pub description: String,
     /// Index into `Document::blocks`.
     pub block: usize,
+    /// For a table row: its table, number, the column of each link, its title and date.
+    pub row: Option<Row>,
+}
+
+impl Entry {
+    fn role(&self, doc: &Document, i: usize) -> Option<ColumnRole> {
+        let row = self.row.as_ref()?;
+        doc.tables[row.table].role(*row.columns.get(i)?)
+    }
+
+    /// The position in `links` of the entry's own source, which a `type=` comment declares:
+    /// its first link; in a table row, the first link of a source column, else the first
+    /// link outside a code column.
+    pub fn primary(&self, doc: &Document) -> usize {
+        if self.row.is_none() {
+            return 0;
+        }
+        let n = self.links.len();
+        (0..n)
+            .find(|&i| self.role(doc, i) == Some(ColumnRole::Source))
+            .or_else(|| (0..n).find(|&i| self.role(doc, i) != Some(ColumnRole::Code)))
+            .unwrap_or(0)
+    }
+
+    /// Whether the entry's `i`-th link sits in a code column of its table.
+    pub fn in_code_column(&self, doc: &Document, i: usize) -> bool {
+        self.role(doc, i) == Some(ColumnRole::Code)
+    }
+
+    /// The entry's title: a table row's title column, else its first link's text.
+    pub fn title<'d>(&'d self, doc: &'d Document) -> &'d str {
+        match self.row.as_ref().and_then(|r| r.title.as_deref()) {
+            Some(t) => t,
+            None => doc.links[self.links[self.primary(doc)]].text.trim(),
+        }
+    }
 }
 
 /// A Markdown list, kept so that a contents list can be regenerated in its own style.
@@ -126,13 +169,22 @@ pub struct Document {
     pub title: Option<usize>,
     /// Fenced and indented code blocks (their text is not prose), in document order.
     pub code_blocks: Vec<Range<usize>>,
+    /// Tables, in document order.
+    pub tables: Vec<Table>,
 }
 
 impl Document {
     /// Parses a file; `targets` says which schemes a link may use and which query parameters
     /// do not change a resource.
     pub fn parse(file: &SourceFile, targets: TargetOptions) -> Document {
-        build::build(&file.text, &file.lines, targets)
+        build::build(&file.text, &file.lines, targets, None)
+    }
+
+    /// `parse`, with the policy's `[tables]` saying whether table rows are entries and which
+    /// header names give a column its role (without it, every row with a link is an entry and
+    /// no column has a role).
+    pub fn parse_with(file: &SourceFile, targets: TargetOptions, tables: TableOptions) -> Document {
+        build::build(&file.text, &file.lines, targets, Some(tables))
     }
 
     /// Whether a section is the document's title section (treated as preamble).

@@ -173,3 +173,102 @@ fn links_after_reference_definitions_keep_their_lines() {
         );
     }
 }
+
+fn parse_tables(text: &str, entries: bool) -> Document {
+    let file = SourceFile::from_text("t.md", text);
+    let schemes = ["http", "https"].map(String::from);
+    let role = |h: &str| match h.to_ascii_lowercase().as_str() {
+        "date" => Some(ColumnRole::Date),
+        "title" => Some(ColumnRole::Title),
+        "paper" => Some(ColumnRole::Source),
+        "code" => Some(ColumnRole::Code),
+        _ => None,
+    };
+    Document::parse_with(
+        &file,
+        TargetOptions {
+            schemes: &schemes,
+            tracking: &[],
+        },
+        TableOptions {
+            entries,
+            role: &role,
+        },
+    )
+}
+
+const TABLE: &str = "# L\n\n## Kernels\n\n| Date | **Title** | Paper | Code |\n|---|---|---|---|\n| 2024.05 | *Flash* tiles | [pdf](https://arxiv.org/abs/1) | [repo](https://github.com/a/b) ![stars](https://img.shields.io/x.svg) |\n| 2024.06 | No link | - | - |\n| 2024.07 | [![badge](https://img.shields.io/y.svg)](https://github.com/c/d) Other | [pdf](https://arxiv.org/abs/2) | [x]() |\n";
+
+#[test]
+fn table_rows_with_links_are_entries() {
+    let doc = parse_tables(TABLE, true);
+    assert_eq!(doc.tables.len(), 1);
+    assert_eq!(doc.tables[0].header, ["Date", "Title", "Paper", "Code"]);
+    assert_eq!(
+        doc.tables[0].roles,
+        [
+            Some(ColumnRole::Date),
+            Some(ColumnRole::Title),
+            Some(ColumnRole::Source),
+            Some(ColumnRole::Code)
+        ]
+    );
+    assert_eq!(
+        doc.entries.len(),
+        2,
+        "the header and the row without a link are not entries"
+    );
+    let urls =
+        |e: &Entry| -> Vec<&str> { e.links.iter().map(|&l| doc.links[l].url.as_str()).collect() };
+    let (a, b) = (&doc.entries[0], &doc.entries[1]);
+    assert_eq!(doc.sections[a.section].title, "Kernels");
+    assert_eq!(
+        urls(a),
+        ["https://arxiv.org/abs/1", "https://github.com/a/b"]
+    );
+    let row = a.row.as_ref().unwrap();
+    assert_eq!((row.number, row.columns.as_slice()), (1, &[2, 3][..]));
+    assert_eq!(row.title.as_deref(), Some("Flash tiles"));
+    assert_eq!(row.date.as_deref(), Some("2024.05"));
+    assert_eq!(
+        a.description, "Flash tiles",
+        "the source, code and date columns are not description"
+    );
+    assert_eq!((a.primary(&doc), a.in_code_column(&doc, 1)), (0, true));
+    assert_eq!(a.title(&doc), "Flash tiles");
+    // The badge and the empty link are not sources; the badge still belongs to the row.
+    assert_eq!(urls(b), ["https://arxiv.org/abs/2"]);
+    assert_eq!(b.row.as_ref().unwrap().number, 3);
+    let badge = doc
+        .links
+        .iter()
+        .find(|l| l.url == "https://github.com/c/d")
+        .unwrap();
+    assert!(badge.badge);
+    assert_eq!(badge.entry, Some(1));
+    assert_eq!(b.description, "Other");
+    // The row's block is the entry's, so comments in a row govern it.
+    assert_eq!(doc.blocks[a.block].entry, Some(0));
+}
+
+#[test]
+fn tables_without_roles_or_as_prose() {
+    // Without the policy: every row with a link is an entry, no column has a role.
+    let file = SourceFile::from_text("t.md", TABLE);
+    let schemes = ["http", "https"].map(String::from);
+    let doc = Document::parse(
+        &file,
+        TargetOptions {
+            schemes: &schemes,
+            tracking: &[],
+        },
+    );
+    assert_eq!(doc.entries.len(), 2);
+    let a = &doc.entries[0];
+    assert_eq!((a.primary(&doc), a.title(&doc)), (0, "pdf"));
+    assert_eq!(a.description, "2024.05 | Flash tiles");
+    // `[tables] entries = false`: rows are prose.
+    let doc = parse_tables(TABLE, false);
+    assert!(doc.entries.is_empty());
+    assert!(doc.links.iter().all(|l| l.entry.is_none()));
+}

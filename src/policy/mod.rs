@@ -2,13 +2,16 @@
 //! errors that point at the offending key. Patterns live in `pattern`, how the policy scopes a
 //! document's sections in `scope`, finding and reading policy files in `load`.
 
+pub mod compiled;
 pub mod device;
 pub mod finder;
 pub mod layer;
+pub(crate) mod literal;
 pub mod load;
 pub mod pattern;
 pub mod scope;
 
+pub use compiled::OrderedPatterns;
 pub use device::{DeviceList, DeviceSpec, Peaks, Rate};
 pub use finder::ListFinder;
 pub use layer::{Origin, Origins, Replaced};
@@ -56,6 +59,7 @@ pub struct Policy {
     pub links: LinkPolicy,
     pub frontier: FrontierPolicy,
     pub sources: SourcesPolicy,
+    pub tables: TablePolicy,
     pub perf: PerfPolicy,
     /// Severity per rule name or family.
     #[serde(deserialize_with = "rule_levels")]
@@ -89,6 +93,8 @@ pub struct SourcesPolicy {
     pub report: HostRules,
     /// Known non-primary kinds, by group name ("video", "social", …).
     pub inadmissible: BTreeMap<String, HostRules>,
+    /// Pages that are none of the four kinds whatever their host ("course", "listing", …).
+    pub none: BTreeMap<String, HostRules>,
     /// With `--online`, let what a page shows (scholarly `citation_*` tags, a documentation
     /// generator, a code repository) accept a source the hosts and patterns do not.
     pub accept_evidence: bool,
@@ -99,10 +105,73 @@ pub struct SourcesPolicy {
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct HostRules {
+    /// What the group is, in words; reasons from this table start with it.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub about: String,
     #[serde(deserialize_with = "host_entries")]
     pub hosts: Vec<String>,
     #[serde(deserialize_with = "pattern::patterns")]
     pub urls: Vec<Pattern>,
+}
+
+/// Table rows as entries: whether they are, and which header names give a column its role.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TablePolicy {
+    /// Whether a table row that holds a link is an entry.
+    pub entries: bool,
+    /// Header names of the column that holds the row's title.
+    pub title: PatternList,
+    /// Header names of the columns that hold the row's source.
+    pub source: PatternList,
+    /// Header names of the columns that hold the row's code.
+    pub code: PatternList,
+    /// Header names of the column that holds the row's date.
+    pub date: PatternList,
+    /// The four lists as one automaton, in that order (None: a list needs Unicode mode).
+    #[serde(skip)]
+    all: std::sync::OnceLock<Option<AsciiSet>>,
+}
+
+impl TablePolicy {
+    /// The role a header name gives its column: the first of title, source, code and date
+    /// whose names match.
+    pub fn role(&self, header: &str) -> Option<crate::document::ColumnRole> {
+        use crate::document::ColumnRole;
+        let lists = [
+            (&self.title, ColumnRole::Title),
+            (&self.source, ColumnRole::Source),
+            (&self.code, ColumnRole::Code),
+            (&self.date, ColumnRole::Date),
+        ];
+        // One automaton for the four lists: a table's header is read once, and compiling four
+        // would cost more than reading every row.
+        let all = self.all.get_or_init(|| {
+            AsciiSet::new(
+                lists
+                    .iter()
+                    .flat_map(|(l, _)| l.iter().map(Pattern::as_str)),
+            )
+        });
+        match all {
+            Some(set) if header.is_ascii() || lists.iter().all(|(l, _)| l.is_ascii()) => {
+                let mut i = set.first_match(header)?;
+                lists.into_iter().find_map(|(l, role)| {
+                    let n = l.iter().len();
+                    if i < n {
+                        Some(role)
+                    } else {
+                        i -= n;
+                        None
+                    }
+                })
+            }
+            _ => lists
+                .into_iter()
+                .find(|(names, _)| names.is_match_exact(header))
+                .map(|(_, role)| role),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]

@@ -22,6 +22,11 @@ pub struct Pattern {
 
 impl Pattern {
     pub fn new(source: &str) -> Result<Pattern, String> {
+        // A pattern of the default policy (a user's file may repeat them all, as `init`
+        // writes it) is trusted: the default is tested to compile.
+        if default_patterns().contains(source) {
+            return Ok(Pattern::trusted(source.to_string()));
+        }
         let why = |e: &dyn std::fmt::Display| {
             let detail = e.to_string();
             detail
@@ -130,6 +135,18 @@ impl Pattern {
     }
 }
 
+/// The single-quoted strings of the default policy: its patterns (and a few other literals).
+fn default_patterns() -> &'static std::collections::HashSet<&'static str> {
+    static SET: OnceLock<std::collections::HashSet<&'static str>> = OnceLock::new();
+    SET.get_or_init(|| {
+        crate::policy::DEFAULT_POLICY
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .flat_map(|l| l.split('\'').skip(1).step_by(2))
+            .collect()
+    })
+}
+
 /// A list of patterns matched as one: compiled on first use into a single ASCII-mode
 /// multi-pattern automaton (one build instead of one per pattern, and without the literal
 /// prefilter, which for a vocabulary costs more to build than it saves on short texts).
@@ -156,6 +173,11 @@ impl PatternList {
 
     pub fn is_empty(&self) -> bool {
         self.patterns.is_empty()
+    }
+
+    /// Whether every pattern is written in ASCII (and so matched with ASCII semantics).
+    pub fn is_ascii(&self) -> bool {
+        self.patterns.iter().all(|p| p.as_str().is_ascii())
     }
 
     fn set(&self) -> Option<&AsciiSet> {

@@ -1,4 +1,5 @@
-//! `sourcepolicy entries`: every source with its section, kind and reason.
+//! `sourcepolicy entries`: every source (a link of a list entry or a table row) with its
+//! section, kind and reason.
 
 use crate::classify::Classification;
 use crate::document::Document;
@@ -20,12 +21,29 @@ pub struct SourceRow {
     pub description: String,
     /// The non-primary group of an inadmissible source ("video", …), else None.
     pub group: Option<String>,
+    /// For a source in a table row: where it sits.
+    pub row: Option<RowPlace>,
     /// The URL's host (the table's HOST column; json has the URL).
     #[serde(skip)]
     pub host: String,
     /// The entry's index in its file (to count entries as `lint` does).
     #[serde(skip)]
     pub entry: usize,
+}
+
+/// Where a source in a table row sits.
+#[derive(Debug, Clone, Serialize)]
+pub struct RowPlace {
+    /// The table's number in the file (1-based).
+    pub table: usize,
+    /// The row's number in its table (1-based, header not counted).
+    pub number: usize,
+    /// The header of the source's column.
+    pub column: String,
+    /// What the column holds: "title", "source", "code", "date", or null.
+    pub role: Option<&'static str>,
+    /// The row's date column, if it has one.
+    pub date: Option<String>,
 }
 
 /// The rows of one file, given each link's classification (indexed like `doc.links`).
@@ -36,12 +54,22 @@ pub fn rows(
 ) -> Vec<SourceRow> {
     doc.entries
         .iter()
-        .flat_map(|e| e.links.iter().copied())
-        .map(|l| {
+        .flat_map(|e| e.links.iter().enumerate().map(move |(i, &l)| (e, i, l)))
+        .map(|(entry, i, l)| {
             let link = &doc.links[l];
             let c = classes[l].as_ref().expect("sources are classified");
             let pos = file.lines.position(&file.text, link.span.start);
-            let entry = &doc.entries[link.entry.expect("a source belongs to an entry")];
+            let row = entry.row.as_ref().map(|r| {
+                let t = &doc.tables[r.table];
+                let column = r.columns.get(i).copied().unwrap_or(0);
+                RowPlace {
+                    table: r.table + 1,
+                    number: r.number,
+                    column: t.header.get(column).cloned().unwrap_or_default(),
+                    role: t.role(column).map(|r| r.as_str()),
+                    date: r.date.clone(),
+                }
+            });
             SourceRow {
                 path: file.shown.clone(),
                 line: pos.line,
@@ -51,7 +79,12 @@ pub fn rows(
                     .into_iter()
                     .map(String::from)
                     .collect(),
-                title: link.text.trim().to_string(),
+                // A table row's sources are titled by its title column.
+                title: entry
+                    .row
+                    .as_ref()
+                    .and_then(|r| r.title.clone())
+                    .unwrap_or_else(|| link.text.trim().to_string()),
                 url: link.url.clone(),
                 kind: c.kind.map(|k| k.as_str()),
                 reason: match &c.inadmissible {
@@ -65,6 +98,7 @@ pub fn rows(
                     _ => String::new(),
                 },
                 entry: link.entry.unwrap_or_default(),
+                row,
             }
         })
         .collect()

@@ -62,6 +62,7 @@ pub fn adjust(cx: &Context, link: usize, c: Classification) -> Classification {
                 let langs: Vec<&str> = repo.languages.keys().map(String::as_str).collect();
                 return Classification {
                     kind: None,
+                    none: None,
                     inadmissible: Some("aggregator".into()),
                     reason: format!(
                         "GitHub's API shows no code in {}/{} (languages: {}): a list of links",
@@ -77,10 +78,15 @@ pub fn adjust(cx: &Context, link: usize, c: Classification) -> Classification {
             }
         }
     }
-    if c.kind.is_none() && c.inadmissible.is_none() && cx.policy.sources.accept_evidence {
+    if c.kind.is_none()
+        && c.inadmissible.is_none()
+        && c.none.is_none()
+        && cx.policy.sources.accept_evidence
+    {
         if let Some(e) = of(cx, link) {
             return Classification {
                 kind: Some(e.kind),
+                none: None,
                 inadmissible: None,
                 reason: format!("{} ([sources] accept_evidence)", e.why),
             };

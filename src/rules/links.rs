@@ -196,7 +196,8 @@ pub fn duplicate(cx: &Context) -> Vec<Finding> {
     let mut first: HashMap<&str, usize> = HashMap::with_capacity(doc.links.len());
     let mut out = Vec::new();
     for (i, link) in doc.links.iter().enumerate() {
-        if link.kind == LinkKind::Image || cx.scopes[link.section].contents {
+        // Images and badges are decoration, not resources a reader follows.
+        if link.kind == LinkKind::Image || link.badge || cx.scopes[link.section].contents {
             continue;
         }
         let Some(key) = link.target.key() else {

@@ -68,12 +68,13 @@ pub fn classify_all(cx: &Context) -> Vec<Option<Classification>> {
             let k = Kind::parse(&d.kind.as_ref()?.text)?;
             Some((k, cx.line_of(d.span.start)))
         });
+        let primary = entry.primary(doc);
         for (i, &l) in entry.links.iter().enumerate() {
             out[l] = Some(match declared {
-                Some((k, line)) if i == 0 => Classification {
+                Some((k, line)) if i == primary => Classification {
                     kind: Some(k),
-                    inadmissible: None,
                     reason: format!("declared type={} by the comment on line {line}", k.as_str()),
+                    ..Classification::default()
                 },
                 _ => super::evidence::adjust(cx, l, classifier.classify(&doc.links[l].target)),
             });
@@ -82,8 +83,12 @@ pub fn classify_all(cx: &Context) -> Vec<Option<Classification>> {
     out
 }
 
+/// How a message names a source: its link text; in a table row, the row's title.
 fn title(cx: &Context, l: usize) -> String {
-    cx.doc.links[l].text.trim().to_string()
+    let link = &cx.doc.links[l];
+    link.entry
+        .and_then(|e| cx.doc.entries[e].row.as_ref()?.title.clone())
+        .unwrap_or_else(|| link.text.trim().to_string())
 }
 
 /// Every source of a core section with its classification: (link index, classification).
@@ -103,21 +108,42 @@ pub fn unclassified(cx: &Context) -> Vec<Finding> {
         .filter(|(_, c)| c.kind.is_none() && c.inadmissible.is_none())
         .map(|(l, c)| {
             let link = &cx.doc.links[l];
-            cx.report(
-                &UNCLASSIFIED,
-                link.span.clone(),
-                format!(
-                    "source \"{}\" ({}) is none of paper, docs, repo, report",
-                    title(cx, l),
-                    host_of(&link.target, &link.url)
-                ),
-            )
-            .label("unclassified source")
-            .help(super::evidence::unclassified_help(cx, l).unwrap_or_else(|| match &link.target {
-                Target::Web(w) => format!("replace it with the primary source, declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), or add `extend_hosts = [\"{}\"]` under [sources.<kind>] in your policy file", w.host),
-                _ => "replace it with the primary source, or declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->)".to_string(),
+            let host = host_of(&link.target, &link.url);
+            let finding = match &c.none {
+                // The policy knows what it is: say so, and point at what to link instead.
+                Some(g) => cx
+                    .report(
+                        &UNCLASSIFIED,
+                        link.span.clone(),
+                        format!(
+                            "source \"{}\" ({host}) is none of paper, docs, repo, report: {}",
+                            title(cx, l),
+                            if g.about.is_empty() { &g.name } else { &g.about }
+                        ),
+                    )
+                    .label(format!("{} page", g.name))
+                    .help("link the paper, specification, repository or implementer report it points to; if it really is one, declare it (<!-- sourcepolicy: type=paper|docs|repo|report -->)"),
+                None => cx
+                    .report(
+                        &UNCLASSIFIED,
+                        link.span.clone(),
+                        format!(
+                            "source \"{}\" ({host}) is none of paper, docs, repo, report",
+                            title(cx, l),
+                        ),
+                    )
+                    .label("unclassified source")
+                    .help(super::evidence::unclassified_help(cx, l).unwrap_or_else(|| match &link.target {
+                        Target::Web(w) => format!("replace it with the primary source, declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), or add `extend_hosts = [\"{}\"]` under [sources.<kind>] in your policy file", w.host),
+                        _ => "replace it with the primary source, or declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->)".to_string(),
+                    })),
+            };
+            finding.data(json!({
+                "url": link.url,
+                "host": host,
+                "group": c.none.as_ref().map(|g| g.name.as_str()),
+                "reason": c.reason
             }))
-            .data(json!({"url": link.url, "host": host_of(&link.target, &link.url), "reason": c.reason}))
         })
         .collect()
 }
@@ -145,7 +171,7 @@ pub fn inadmissible(cx: &Context) -> Vec<Finding> {
 }
 
 /// `source/report-evidence` (offline part): a report must name its code — a repository link
-/// in the same entry, or `code=` in its comment.
+/// in the same entry, a link in the code column of its table row, or `code=` in its comment.
 pub fn report_evidence(cx: &Context) -> Vec<Finding> {
     let doc = cx.doc;
     let classes = cx.classes();
@@ -156,7 +182,10 @@ pub fn report_evidence(cx: &Context) -> Vec<Finding> {
             continue;
         }
         let is_kind = |l: usize, k: Kind| classes[l].as_ref().is_some_and(|c| c.kind == Some(k));
-        let has_repo = entry.links.iter().any(|&l| is_kind(l, Kind::Repo));
+        let has_repo = entry.links.iter().enumerate().any(|(i, &l)| {
+            is_kind(l, Kind::Repo)
+                || (entry.in_code_column(doc, i) && doc.links[l].target.web().is_some())
+        });
         let code = declarations[e].and_then(|d| d.code.as_ref());
         let code_ok = code.is_some_and(|c| crate::target::split_web_url(&c.text).is_some());
         for &l in &entry.links {
@@ -193,7 +222,11 @@ pub fn report_evidence(cx: &Context) -> Vec<Finding> {
             out.push(
                 cx.report(&REPORT_EVIDENCE, link.span.clone(), message)
                     .label("report without code")
-                    .help("add the repository to the entry (`([code](https://github.com/owner/repo))`) or code=URL to its <!-- sourcepolicy: … --> comment")
+                    .help(if entry.row.is_some() {
+                        "link the repository in the row's code column, or add code=URL to a <!-- sourcepolicy: … --> comment in the row"
+                    } else {
+                        "add the repository to the entry (`([code](https://github.com/owner/repo))`) or code=URL to its <!-- sourcepolicy: … --> comment"
+                    })
                     .data(json!({"url": link.url})),
             );
         }

@@ -1,0 +1,172 @@
+//! Compiles the URL patterns of the default policy's `[sources]` tables into dense DFAs (a few
+//! consecutive patterns of a table share one multi-pattern DFA), so that a run classifies
+//! sources without compiling a regular expression: compiling the ~80 patterns at run time costs
+//! more than the rest of a lint of a large list, and one automaton for all of them would
+//! multiply their states. The DFAs are written to `$OUT_DIR/url_dfas.bin` with an index
+//! `$OUT_DIR/url_dfas.rs`: per table (its patterns joined by NUL), its DFAs (offset, length,
+//! searched anchored, how many patterns). `src/policy/compiled.rs` reads them. A table that
+//! cannot be compiled here is matched with patterns compiled at run time instead (a test
+//! checks that none is left out).
+
+use regex_automata::dfa::{dense, StartKind};
+use regex_automata::nfa::thompson::{self, WhichCaptures};
+use regex_automata::util::syntax;
+use regex_automata::MatchKind;
+use regex_syntax::hir::Look;
+use std::fmt::Write as _;
+
+#[path = "src/policy/literal.rs"]
+#[allow(dead_code)]
+mod literal;
+
+fn main() {
+    println!("cargo:rerun-if-changed=policy.toml");
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/policy/literal.rs");
+    let policy = std::fs::read_to_string("policy.toml").expect("policy.toml is readable");
+    let big_endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
+    let syntax = syntax::Config::new()
+        .unicode(false)
+        .utf8(false)
+        .case_insensitive(true);
+    let mut blob: Vec<u8> = Vec::new();
+    // `Chunk` is (offset, length, searched anchored, how many patterns), in the module that
+    // includes this file.
+    let mut index = String::from("pub(crate) static INDEX: &[(&str, &[super::Chunk])] = &[\n");
+    for patterns in url_tables(&policy) {
+        // Consecutive patterns of the table share a DFA while it stays small (one DFA for a
+        // whole table can grow to megabytes, as the patterns' states multiply) and while they
+        // all name their hosts, or all do not: a DFA of patterns that name their hosts is only
+        // tried on those hosts.
+        let named: Vec<bool> = patterns
+            .iter()
+            .map(|p| literal::literal_hosts(p).is_some())
+            .collect();
+        // Chunks are grown on DFAs built without minimizing (a minimized DFA is smaller, and
+        // minimizing every candidate would make this script slow); each is minimized once.
+        let mut chunks: Vec<(Vec<u8>, bool, usize)> = Vec::new();
+        let mut from = 0;
+        while from < patterns.len() {
+            let mut to = from + 1;
+            while to < patterns.len()
+                && named[to] == named[from]
+                && compile(&patterns[from..=to], &syntax, big_endian, false)
+                    .is_some_and(|c| c.0.len() <= CHUNK_BYTES)
+            {
+                to += 1;
+            }
+            let Some((bytes, anchored)) = compile(&patterns[from..to], &syntax, big_endian, true)
+            else {
+                break;
+            };
+            chunks.push((bytes, anchored, to - from));
+            from = to;
+        }
+        if from < patterns.len() {
+            continue; // a pattern this build cannot compile: the table is compiled at run time
+        }
+        let mut entries = String::new();
+        for (bytes, anchored, count) in chunks {
+            // Each DFA starts on an 8-byte boundary of the (aligned) blob.
+            while !blob.len().is_multiple_of(8) {
+                blob.push(0);
+            }
+            let _ = write!(
+                entries,
+                "({}, {}, {anchored}, {count}), ",
+                blob.len(),
+                bytes.len()
+            );
+            blob.extend_from_slice(&bytes);
+        }
+        let _ = writeln!(index, "    ({:?}, &[{entries}]),", patterns.join("\0"));
+    }
+    index.push_str("];\n");
+    let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
+    std::fs::write(out.join("url_dfas.bin"), &blob).expect("write url_dfas.bin");
+    std::fs::write(out.join("url_dfas.rs"), index).expect("write url_dfas.rs");
+}
+
+/// The largest DFA (in bytes) that several patterns of a table share.
+const CHUNK_BYTES: usize = 128 * 1024;
+
+/// A multi-pattern DFA for `patterns`, serialized for the target: (bytes, anchored).
+fn compile(
+    patterns: &[String],
+    syntax: &syntax::Config,
+    big_endian: bool,
+    minimize: bool,
+) -> Option<(Vec<u8>, bool)> {
+    // Patterns whose every match starts at the start (`^…`) are searched anchored.
+    let mut anchored = true;
+    for p in patterns {
+        let hir = syntax::parse_with(p, syntax).ok()?;
+        anchored &= hir.properties().look_set_prefix().contains(Look::Start);
+    }
+    let dfa = dense::Builder::new()
+        .configure(
+            dense::Config::new()
+                .start_kind(if anchored {
+                    StartKind::Anchored
+                } else {
+                    StartKind::Unanchored
+                })
+                .match_kind(MatchKind::All)
+                .minimize(minimize),
+        )
+        .syntax(*syntax)
+        .thompson(thompson::Config::new().which_captures(WhichCaptures::None))
+        .build_many(patterns)
+        .ok()?;
+    let (bytes, pad) = if big_endian {
+        dfa.to_bytes_big_endian()
+    } else {
+        dfa.to_bytes_little_endian()
+    };
+    Some((bytes[pad..].to_vec(), anchored))
+}
+
+/// The single-quoted patterns of each non-empty `urls = [...]` array under a `[sources…]`
+/// header. The default policy writes its patterns as TOML literal strings (no escapes).
+fn url_tables(policy: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let mut current: Option<Vec<String>> = None;
+    let mut in_sources = false;
+    for line in policy.lines() {
+        let t = line.trim();
+        if current.is_none() && t.starts_with('[') {
+            in_sources = t.starts_with("[sources");
+            continue;
+        }
+        if t.starts_with('#') || !in_sources {
+            continue;
+        }
+        let rest = match &current {
+            Some(_) => t,
+            None => match t.strip_prefix("urls") {
+                Some(r) => {
+                    current = Some(Vec::new());
+                    r
+                }
+                None => continue,
+            },
+        };
+        let table = current.as_mut().expect("in a urls array");
+        let mut parts = rest.split('\'');
+        let mut closed = parts.next().unwrap_or("").contains(']');
+        for (i, part) in parts.enumerate() {
+            if i % 2 == 0 {
+                table.push(part.to_string());
+            } else if part.contains(']') {
+                closed = true;
+            }
+        }
+        if closed {
+            let table = current.take().expect("in a urls array");
+            if !table.is_empty() {
+                out.push(table);
+            }
+        }
+    }
+    out
+}

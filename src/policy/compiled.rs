@@ -1,0 +1,228 @@
+//! Tables of URL patterns matched in priority order. The default policy's tables were compiled
+//! into the binary when it was built (`build.rs`: dense DFAs, each shared by a few consecutive
+//! patterns of a table); a table the user's policy changed is matched pattern by pattern, each
+//! compiled on first use. Compiling the default `[sources]` patterns at run time would cost
+//! more than the rest of a lint of a large list, and one automaton for all of them would
+//! multiply their states.
+
+use super::literal::literal_hosts;
+use super::Pattern;
+use regex_automata::dfa::{dense, Automaton, OverlappingState};
+use regex_automata::{Anchored, Input};
+use std::collections::HashMap;
+
+mod built {
+    include!(concat!(env!("OUT_DIR"), "/url_dfas.rs"));
+}
+
+/// The DFAs' bytes, aligned as `dense::DFA` needs.
+#[repr(C)]
+struct Aligned<B: ?Sized> {
+    _align: [u64; 0],
+    bytes: B,
+}
+
+static BLOB: &Aligned<[u8]> = &Aligned {
+    _align: [],
+    bytes: *include_bytes!(concat!(env!("OUT_DIR"), "/url_dfas.bin")),
+};
+
+type Dfa = dense::DFA<&'static [u32]>;
+
+/// A DFA of the blob: (offset, length, searched anchored, how many patterns).
+type Chunk = (usize, usize, bool, usize);
+
+/// Reads a DFA of the blob.
+///
+/// Without `validate`, the bytes are trusted: `build.rs` wrote them with
+/// `dense::DFA::to_bytes_*_endian` for this target's endianness, they are embedded verbatim,
+/// and the test `built_dfas_are_valid` reads every one with validation. Validating ~1 MB of
+/// transitions on every run would cost more than classifying a large list.
+fn load(&(offset, len, ..): &Chunk, validate: bool) -> Option<Dfa> {
+    let bytes = BLOB.bytes.get(offset..offset + len)?;
+    if validate {
+        return dense::DFA::from_bytes(bytes).ok().map(|(d, _)| d);
+    }
+    // SAFETY: see above; the slice is 8-byte aligned (BLOB is, and build.rs aligns offsets).
+    unsafe { dense::DFA::from_bytes_unchecked(bytes) }
+        .ok()
+        .map(|(d, _)| d)
+}
+
+/// What matches a run of consecutive patterns.
+#[derive(Debug)]
+enum Unit {
+    /// A DFA compiled into the binary that reports which of its patterns match, and whether
+    /// to search it anchored.
+    Built(Box<Dfa>, bool),
+    /// One pattern of the user's policy, compiled on first use.
+    Runtime(Pattern),
+}
+
+impl Unit {
+    /// The lowest of the unit's patterns that matches anywhere in `s`.
+    fn first_match(&self, s: &str) -> Option<usize> {
+        match self {
+            Unit::Built(dfa, anchored) => {
+                // Most URLs match no pattern of a unit: find that out with the cheaper
+                // search, which stops at the first match, before asking which pattern.
+                let input = Input::new(s.as_bytes())
+                    .anchored(if *anchored {
+                        Anchored::Yes
+                    } else {
+                        Anchored::No
+                    })
+                    .earliest(true);
+                if !matches!(dfa.try_search_fwd(&input), Ok(Some(_))) {
+                    return None;
+                }
+                if dfa.pattern_len() == 1 {
+                    return Some(0);
+                }
+                first_of(dfa, *anchored, s)
+            }
+            Unit::Runtime(p) if s.is_ascii() => p.is_match_ascii(s).then_some(0),
+            Unit::Runtime(p) => p.is_match(s).then_some(0),
+        }
+    }
+}
+
+/// Patterns tried in order: the first that matches wins. Patterns that can only match URLs
+/// of a few hosts (`^github\.com/…`, `^(?:nvidia|intel)\.com/…`) are tried only on those.
+#[derive(Debug, Default)]
+pub struct OrderedPatterns {
+    /// Each unit with the position of its first pattern in the whole order.
+    units: Vec<(usize, Unit)>,
+    /// The units to try on a host that no pattern names (in order).
+    generic: Vec<usize>,
+    /// The units to try on a host some pattern names (in order).
+    by_host: HashMap<String, Vec<usize>>,
+}
+
+/// The DFAs built for a table of the default policy: (unit, how many patterns it holds).
+fn built(
+    patterns: &[Pattern],
+    index: &HashMap<&'static str, &'static [Chunk]>,
+) -> Option<Vec<(Unit, usize)>> {
+    let key = patterns
+        .iter()
+        .map(Pattern::as_str)
+        .collect::<Vec<_>>()
+        .join("\0");
+    index
+        .get(key.as_str())?
+        .iter()
+        .map(|chunk| Some((Unit::Built(Box::new(load(chunk, false)?), chunk.2), chunk.3)))
+        .collect()
+}
+
+impl OrderedPatterns {
+    /// `tables` in priority order, each a list of patterns in priority order.
+    pub fn new<'p>(tables: impl Iterator<Item = &'p [Pattern]>) -> OrderedPatterns {
+        let index: HashMap<&'static str, &'static [Chunk]> = built::INDEX.iter().copied().collect();
+        let mut out = OrderedPatterns::default();
+        // Each unit's hosts (None: any host).
+        let mut hosts: Vec<Option<Vec<String>>> = Vec::new();
+        let mut start = 0;
+        for patterns in tables.filter(|t| !t.is_empty()) {
+            let units = built(patterns, &index).unwrap_or_else(|| {
+                patterns
+                    .iter()
+                    .map(|p| (Unit::Runtime(p.clone()), 1))
+                    .collect()
+            });
+            let mut local = 0;
+            for (unit, count) in units {
+                let names: Option<Vec<String>> = patterns[local..local + count]
+                    .iter()
+                    .map(|p| literal_hosts(p.as_str()))
+                    .collect::<Option<Vec<_>>>()
+                    .map(|v| v.concat());
+                out.units.push((start + local, unit));
+                hosts.push(names);
+                local += count;
+            }
+            start += patterns.len();
+        }
+        for (u, names) in hosts.iter().enumerate() {
+            match names {
+                None => {
+                    out.generic.push(u);
+                    for list in out.by_host.values_mut() {
+                        list.push(u);
+                    }
+                }
+                Some(names) => {
+                    for h in names {
+                        let generic = &out.generic;
+                        let list = out
+                            .by_host
+                            .entry(h.clone())
+                            .or_insert_with(|| generic.clone());
+                        if list.last() != Some(&u) {
+                            list.push(u);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The position (in the whole order) of the first pattern that matches anywhere in `key`,
+    /// the URL of `host` (lower case, without `www.`) written as the patterns see it.
+    pub fn first_match(&self, host: &str, key: &str) -> Option<usize> {
+        let units = self.by_host.get(host).unwrap_or(&self.generic);
+        units.iter().find_map(|&u| {
+            let (first, unit) = &self.units[u];
+            unit.first_match(key).map(|i| first + i)
+        })
+    }
+
+    /// How many patterns are compiled at run time (none, for the default policy).
+    pub fn runtime_patterns(&self) -> usize {
+        self.units
+            .iter()
+            .filter(|(_, u)| matches!(u, Unit::Runtime(_)))
+            .count()
+    }
+}
+
+/// The lowest pattern of a multi-pattern DFA that matches anywhere in `s`.
+fn first_of(dfa: &Dfa, anchored: bool, s: &str) -> Option<usize> {
+    let input = Input::new(s.as_bytes()).anchored(if anchored {
+        Anchored::Yes
+    } else {
+        Anchored::No
+    });
+    let mut state = OverlappingState::start();
+    let mut best: Option<usize> = None;
+    while let Ok(()) = dfa.try_search_overlapping_fwd(&input, &mut state) {
+        let Some(m) = state.get_match() else {
+            break;
+        };
+        let p = m.pattern().as_usize();
+        best = Some(best.map_or(p, |b| b.min(p)));
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every DFA compiled into the binary reads back with full validation (what makes the
+    /// unchecked read of `load` sound).
+    #[test]
+    fn built_dfas_are_valid() {
+        let mut n = 0;
+        for (_, chunks) in built::INDEX {
+            for chunk in *chunks {
+                assert_eq!(chunk.0 % 8, 0, "aligned");
+                assert!(load(chunk, true).is_some());
+                n += 1;
+            }
+        }
+        assert!(n > 0);
+    }
+}
