@@ -71,13 +71,14 @@ impl Slugger {
 pub struct AnchorSet {
     exact: HashMap<String, usize>,
     folded: HashMap<String, usize>,
-    /// Anchors with their length in characters, for bounded suggestions.
-    names: Vec<(String, usize)>,
+    /// Anchors by their length in characters (in document order within a length), so that a
+    /// suggestion looks only at anchors of a similar length.
+    by_len: std::collections::BTreeMap<usize, Vec<String>>,
 }
 
 /// How many candidates a suggestion compares at most: a file with 100,000 headings and as
 /// many broken links stays linear.
-const MAX_SUGGESTION_CANDIDATES: usize = 500;
+const MAX_SUGGESTION_CANDIDATES: usize = 64;
 /// Anchors longer than this get no suggestion (edit distance is quadratic in length).
 const MAX_SUGGESTION_LEN: usize = 80;
 
@@ -88,7 +89,10 @@ impl AnchorSet {
         for (i, a) in anchors.into_iter().enumerate() {
             set.exact.entry(a.to_string()).or_insert(i);
             set.folded.entry(a.to_lowercase()).or_insert(i);
-            set.names.push((a.to_string(), a.chars().count()));
+            set.by_len
+                .entry(a.chars().count())
+                .or_default()
+                .push(a.to_string());
         }
         set
     }
@@ -124,12 +128,13 @@ impl AnchorSet {
         if len == 0 || len > MAX_SUGGESTION_LEN {
             return None;
         }
+        let close = |n: usize| n.abs_diff(len) <= 2.max(len.max(n) / 3);
         let candidates = self
-            .names
-            .iter()
-            .filter(|(_, n)| n.abs_diff(len) <= 2.max(len.max(*n) / 3))
-            .take(MAX_SUGGESTION_CANDIDATES)
-            .map(|(a, _)| a.as_str());
+            .by_len
+            .range(len.saturating_sub(2.max(len / 3))..=len + 2.max(len / 2) + 1)
+            .filter(|(n, _)| close(**n))
+            .flat_map(|(_, names)| names.iter().map(String::as_str))
+            .take(MAX_SUGGESTION_CANDIDATES);
         crate::error::did_you_mean(&t, candidates)
     }
 }

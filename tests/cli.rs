@@ -463,3 +463,71 @@ fn hostile_inputs_never_panic() {
         }
     }
 }
+
+/// Inputs without end or without a writer: a bounded read stops at the limit, a named pipe
+/// is refused rather than waited on, and the policy file is capped too. Each in bounded time,
+/// exit 2, one clear message.
+#[cfg(unix)]
+#[test]
+fn endless_and_blocking_inputs_are_refused_quickly() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let d = scratch("endless");
+    std::fs::write(d.join("list.md"), "# T\n").unwrap();
+    let fifo = d.join("pipe.md");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    let cases: Vec<(Vec<&str>, &str)> = {
+        let mut c = vec![
+            (
+                vec!["lint", "/dev/zero"],
+                "/dev/zero is over the limit of 10485760 bytes",
+            ),
+            (
+                vec!["lint", "--policy", "/dev/zero", "list.md"],
+                "/dev/zero is over the limit of 1048576 bytes",
+            ),
+        ];
+        if made.is_ok_and(|s| s.success()) {
+            c.push((vec!["lint", "pipe.md"], "it is a named pipe or socket"));
+        }
+        c
+    };
+    for (args, msg) in cases {
+        let t = Instant::now();
+        let r = run(&args, &d);
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "{args:?} took {:?}",
+            t.elapsed()
+        );
+        assert_eq!(r.status.code(), Some(2), "{args:?}");
+        let err = text(&r.stderr);
+        assert!(err.contains(msg), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // Standard input that never ends: read up to the limit, then refused.
+    let mut child = bin()
+        .args(["lint", "-"])
+        .current_dir(&d)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let line = b"- [x](https://example.org/x) - an endless list\n".repeat(1000);
+        // Stops when the reader has gone away.
+        while stdin.write_all(&line).is_ok() {}
+    });
+    let t = Instant::now();
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(t.elapsed() < Duration::from_secs(20));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("<stdin> is over the limit of 10485760 bytes"),
+        "{}",
+        text(&out.stderr)
+    );
+}
