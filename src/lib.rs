@@ -35,6 +35,7 @@ pub mod error;
 pub mod facts;
 pub mod finding;
 pub mod fix;
+pub mod html;
 pub mod input;
 #[doc(hidden)]
 pub mod invariants;

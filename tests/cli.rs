@@ -455,7 +455,9 @@ fn hostile_inputs_never_panic() {
                 !err.contains("panicked") && !err.contains("internal error"),
                 "{name}: {err}"
             );
-            assert!(took < Duration::from_secs(30), "{name} took {took:?}");
+            // Generous for a debug build on a busy 2-core machine: a quadratic shape takes
+            // minutes here (200,000 findings on one line take ~2 s in release).
+            assert!(took < Duration::from_secs(90), "{name} took {took:?}");
             if name == "big.md" {
                 assert_eq!(r.status.code(), Some(2));
                 assert!(err.contains("over the limit of 10485760 bytes"), "{err}");

@@ -459,7 +459,8 @@ impl Builder<'_> {
             return;
         };
         let first = self.doc.comments.len();
-        for c in html::comments(raw, span.start) {
+        let tags = html::read(raw, span.start);
+        for c in tags.comments {
             self.doc.comments.push(Comment {
                 span: c.span,
                 body: c.body,
@@ -470,7 +471,6 @@ impl Builder<'_> {
         if let Some(col) = within {
             col.comments.extend(first..self.doc.comments.len());
         }
-        let tags = html::tags(raw, span.start);
         self.doc.html_anchors.extend(tags.anchors);
         for l in tags.links {
             self.doc.links.push(Link {

@@ -140,7 +140,7 @@ pub fn facts(body: &[u8], base: &Url, content_type: Option<&str>, complete: bool
         tables: Vec::new(),
         repos: BTreeSet::new(),
     };
-    super::html::scan(&text, &mut |ev| state.event(ev));
+    crate::html::scan(&text, &mut |ev| state.event(ev));
     state.finish();
     facts
 }
@@ -188,7 +188,7 @@ const BLOCK: &[&str] = &[
     "footer",
 ];
 
-use super::html::Event;
+use crate::html::{Attr, Event};
 
 impl State<'_> {
     fn event(&mut self, ev: Event<'_>) {
@@ -207,7 +207,7 @@ impl State<'_> {
                     self.facts.title = Some(t.chars().take(300).collect());
                 }
             }
-            Event::Comment(c) => {
+            Event::Comment { body: c, .. } => {
                 if c.contains("mdBook") && self.facts.doc_generator.is_none() {
                     self.facts.doc_generator = Some("mdbook".into());
                 }
@@ -215,8 +215,8 @@ impl State<'_> {
         }
     }
 
-    fn start(&mut self, name: &str, attrs: &[(String, String)]) {
-        let attr = |k: &str| attrs.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
+    fn start(&mut self, name: &str, attrs: &[Attr]) {
+        let attr = |k: &str| Attr::find(attrs, k).map(|a| a.value.as_str());
         if let Some(id) = attr("id").filter(|v| !v.is_empty()) {
             self.facts.ids.insert(id.to_string());
         }

@@ -1,14 +1,16 @@
 //! A small, forgiving HTML tag scanner: start tags with attributes, end tags, text, comments.
 //! Script and style contents are skipped; title contents come as one event. Linear in the
-//! input, never fails, never allocates per byte.
+//! input, never fails, never allocates per byte. Used for the raw HTML of a list (comments,
+//! anchors, link targets: `document`) and for pages read by `--online` (page facts: `net`).
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 pub enum Event<'a> {
-    /// A start tag; `name` is lower case, attribute names too; values are decoded.
+    /// A start tag; `name` is lower case.
     Start {
         name: &'a str,
-        attrs: Vec<(String, String)>,
+        attrs: Vec<Attr>,
     },
     End {
         name: &'a str,
@@ -16,7 +18,32 @@ pub enum Event<'a> {
     /// Text between tags, with character references decoded.
     Text(&'a str),
     Title(&'a str),
-    Comment(&'a str),
+    /// A comment: its body (between `<!--` and `-->`) and its whole span in the scanned text
+    /// (an unclosed comment runs to the end).
+    Comment {
+        body: &'a str,
+        span: Range<usize>,
+    },
+}
+
+/// An attribute of a start tag.
+#[derive(Debug, Clone)]
+pub struct Attr {
+    /// Lower case.
+    pub name: String,
+    /// Character references decoded.
+    pub value: String,
+    /// The whole `name="value"` in the scanned text.
+    pub span: Range<usize>,
+    /// The value as written, without its quotes.
+    pub value_span: Range<usize>,
+}
+
+impl Attr {
+    /// The value of attribute `name` among `attrs`.
+    pub fn find<'a>(attrs: &'a [Attr], name: &str) -> Option<&'a Attr> {
+        attrs.iter().find(|a| a.name == name)
+    }
 }
 
 pub fn scan(text: &str, f: &mut dyn FnMut(Event<'_>)) {
@@ -41,8 +68,12 @@ pub fn scan(text: &str, f: &mut dyn FnMut(Event<'_>)) {
         let next = b.get(lt + 1).copied().unwrap_or(0);
         if let Some(body) = rest.strip_prefix("<!--") {
             let end = body.find("-->").map(|e| lt + 4 + e);
-            f(Event::Comment(&text[lt + 4..end.unwrap_or(n)]));
-            i = end.map_or(n, |e| e + 3);
+            let stop = end.map_or(n, |e| e + 3);
+            f(Event::Comment {
+                body: &text[lt + 4..end.unwrap_or(n)],
+                span: lt..stop,
+            });
+            i = stop;
         } else if next == b'/' {
             let start = lt + 2;
             let end = start + name_len(&b[start..]);
@@ -82,7 +113,7 @@ fn name_len(b: &[u8]) -> usize {
 
 /// Reads a start tag from just after `<`: returns where the name ends, the attributes, and
 /// the offset just after the closing `>`.
-fn tag(text: &str, lower: &str, start: usize) -> (usize, Vec<(String, String)>, usize) {
+fn tag(text: &str, lower: &str, start: usize) -> (usize, Vec<Attr>, usize) {
     let b = lower.as_bytes();
     let n = b.len();
     let name_end = start + name_len(&b[start..]);
@@ -107,10 +138,12 @@ fn tag(text: &str, lower: &str, start: usize) -> (usize, Vec<(String, String)>, 
             continue;
         }
         let name = lower[a0..j].to_string();
+        let name_end = j;
         while j < n && b[j].is_ascii_whitespace() {
             j += 1;
         }
-        let mut value = "";
+        let mut value_span = name_end..name_end;
+        let mut end = name_end;
         if j < n && b[j] == b'=' {
             j += 1;
             while j < n && b[j].is_ascii_whitespace() {
@@ -120,17 +153,23 @@ fn tag(text: &str, lower: &str, start: usize) -> (usize, Vec<(String, String)>, 
                 let q = b[j];
                 let v0 = j + 1;
                 j = lower[v0..].find(q as char).map_or(n, |p| v0 + p);
-                value = &text[v0..j];
+                value_span = v0..j;
                 j = (j + 1).min(n);
             } else {
                 let v0 = j;
                 while j < n && !b[j].is_ascii_whitespace() && b[j] != b'>' {
                     j += 1;
                 }
-                value = &text[v0..j];
+                value_span = v0..j;
             }
+            end = j;
         }
-        attrs.push((name, decode(value).into_owned()));
+        attrs.push(Attr {
+            name,
+            value: decode(&text[value_span.clone()]).into_owned(),
+            span: a0..end,
+            value_span,
+        });
     }
 }
 
@@ -194,16 +233,46 @@ mod tests {
         scan(html, &mut |e| {
             out.push(match e {
                 Event::Start { name, attrs } => {
-                    let a: Vec<String> = attrs.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                    let a: Vec<String> = attrs
+                        .iter()
+                        .map(|a| format!("{}={}", a.name, a.value))
+                        .collect();
                     format!("<{name} {}>", a.join(" "))
                 }
                 Event::End { name } => format!("</{name}>"),
                 Event::Text(t) => format!("T:{t}"),
                 Event::Title(t) => format!("TITLE:{t}"),
-                Event::Comment(c) => format!("C:{c}"),
+                Event::Comment { body, .. } => format!("C:{body}"),
             })
         });
         out
+    }
+
+    #[test]
+    fn attribute_spans_point_at_the_source() {
+        let html = r#"<a  href = "x&amp;y" id=top data-z>"#;
+        let mut seen = Vec::new();
+        scan(html, &mut |e| {
+            if let Event::Start { attrs, .. } = e {
+                for a in attrs {
+                    seen.push((
+                        a.name.clone(),
+                        a.value.clone(),
+                        html[a.span.clone()].to_string(),
+                        html[a.value_span.clone()].to_string(),
+                    ));
+                }
+            }
+        });
+        let s = |x: &str| x.to_string();
+        assert_eq!(
+            seen,
+            [
+                (s("href"), s("x&y"), s(r#"href = "x&amp;y""#), s("x&amp;y")),
+                (s("id"), s("top"), s("id=top"), s("top")),
+                (s("data-z"), s(""), s("data-z"), s("")),
+            ]
+        );
     }
 
     #[test]
