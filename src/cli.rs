@@ -143,7 +143,7 @@ pub struct CiArgs {
     /// [links] https_hosts, tracking parameters removed, the contents list regenerated, and
     /// with --online permanent redirects rewritten to their final URL), then report what
     /// remains. Each file is replaced atomically and only where a fix applies
-    #[arg(long, help_heading = "Fixes")]
+    #[arg(long, help_heading = "Fixes", conflicts_with = "diff")]
     pub fix: bool,
     /// Print the changes --fix would make as a unified diff, write nothing; exit 1 if there
     /// are any

@@ -158,6 +158,12 @@ impl Facts {
         let Some(base) = file.base_dir() else {
             return;
         };
+        // Linked files are read only inside the list's repository (or, outside one, its
+        // folder): a list or policy from an untrusted pull request must not make the run read
+        // and quote the runner's other files.
+        let fence = repo_root
+            .map(Path::to_path_buf)
+            .or_else(|| std::fs::canonicalize(base).ok());
         for link in &doc.links {
             let Target::Relative { path, fragment } = &link.target else {
                 continue;
@@ -179,7 +185,12 @@ impl Facts {
                 Err(_) => LocalFile::Missing,
                 Ok(m) if m.is_dir() => LocalFile::Folder,
                 Ok(m) if m.is_file() && is_markdown(&target) => {
-                    LocalFile::Markdown(if wants_anchors {
+                    let inside = || {
+                        let c = std::fs::canonicalize(&target).ok()?;
+                        let fence = std::fs::canonicalize(fence.as_ref()?).ok()?;
+                        Some(c.starts_with(fence))
+                    };
+                    LocalFile::Markdown(if wants_anchors && inside() == Some(true) {
                         self.anchors_for(&target, max_bytes)
                     } else {
                         Anchors::NotRead

@@ -69,14 +69,22 @@ pub fn repo_root(start: &Path) -> Option<PathBuf> {
         .map(Path::to_path_buf)
 }
 
-/// How reports name a file: relative to the current folder when it lies below it (clickable
-/// where the user stands), else relative to its repository root (a policy found in a parent
-/// folder names files there), else as the user gave it.
+/// How reports name a file: relative to its repository root when it lies in one (so every
+/// format, annotations and SARIF included, names a file the same way from any folder, and
+/// two files never share a name), else relative to the current folder when it lies below it,
+/// else as the user gave it.
 pub fn shown_name(path: &Path) -> String {
     let given = path.display().to_string();
     let Ok(abs) = std::path::absolute(path).map(|p| lexical(&p)) else {
         return given;
     };
+    if let Some(root) = abs.parent().and_then(repo_root) {
+        if let Ok(rel) = abs.strip_prefix(lexical(&root)) {
+            if !rel.as_os_str().is_empty() {
+                return normalise(rel);
+            }
+        }
+    }
     if let Ok(cwd) = std::env::current_dir() {
         if let Ok(rel) = abs.strip_prefix(&cwd) {
             if !rel.as_os_str().is_empty() {
@@ -84,13 +92,7 @@ pub fn shown_name(path: &Path) -> String {
             }
         }
     }
-    let Some(root) = abs.parent().and_then(repo_root) else {
-        return given;
-    };
-    match abs.strip_prefix(&root) {
-        Ok(rel) if !rel.as_os_str().is_empty() => normalise(rel),
-        _ => given,
-    }
+    given
 }
 
 /// An absolute path with `.` and `..` resolved by their names (no symbolic links followed).

@@ -98,7 +98,24 @@ pub fn resolve_files(
     if files.is_empty() {
         return walk::resolve(&[PathBuf::from("README.md")], None);
     }
-    walk::resolve(&files, None)
+    let mut found = walk::resolve(&files, None);
+    // Files the policy names stay inside its project, symbolic links included (the policy
+    // refuses absolute paths and `..` already).
+    if let Ok(fence) = std::fs::canonicalize(base) {
+        found.inputs.retain(|i| {
+            let walk::Input::File(p) = i else { return true };
+            let inside = std::fs::canonicalize(p).map_or(true, |c| c.starts_with(&fence));
+            if !inside {
+                found.errors.push(Error::new(format!(
+                    "{} leads outside the project ({}); not read",
+                    p.display(),
+                    fence.display()
+                )));
+            }
+            inside
+        });
+    }
+    found
 }
 
 /// `explain`: a rule's explanation, a family's rules, or (None) the table of all rules.

@@ -216,6 +216,10 @@ fn run(cli: Cli) -> Result<u8, Error> {
             let loaded = policy_for(&args.policy, &cwd, color)?;
             let (inputs, missing) =
                 inputs_for(&args.files, args.stdin_filename.as_deref(), &loaded, color);
+            if ci.fix && inputs.iter().any(|i| matches!(i, Input::Stdin { .. })) {
+                return Err(Error::new("--fix cannot write back to standard input")
+                    .with_help("use --diff to see the fixes, or name the file"));
+            }
             let step_summary = std::env::var_os("GITHUB_STEP_SUMMARY")
                 .filter(|p| !p.is_empty() && args.format == Format::Github);
             let changes = match &ci.changed_since {
@@ -267,7 +271,12 @@ fn run(cli: Cli) -> Result<u8, Error> {
                 });
             }
             if ci.fix {
-                write_fixes(&run, color)?;
+                // A file that could not be written back is reported and fails the run; its
+                // fixes are not claimed.
+                for e in write_fixes(&mut run) {
+                    print_error(&e, color);
+                    run.unread += 1;
+                }
                 eprint_fixes(&run, false, ci.quiet);
             }
             if !run.files.is_empty() || run.unread == 0 {
@@ -363,42 +372,36 @@ fn format_name(f: Format) -> String {
         .unwrap_or_default()
 }
 
-/// `--fix`: writes each fixed file back, atomically, unless it changed on disk meanwhile.
-fn write_fixes(run: &RunReport, color: ColorChoice) -> Result<(), Error> {
-    for f in &run.files {
+/// `--fix`: writes each fixed file back, atomically, unless it changed on disk meanwhile. A
+/// file that could not be written keeps no record of fixes (so none is claimed); its error is
+/// returned.
+fn write_fixes(run: &mut RunReport) -> Vec<Error> {
+    let mut errors = Vec::new();
+    for f in &mut run.files {
         let Some(original) = &f.original else {
             continue;
         };
         let Some(path) = &f.source else {
-            print_warning(
-                &format!(
-                    "{} is not a file; nothing written (--diff shows the fixes)",
-                    f.path
-                ),
-                color,
-            );
-            continue;
+            continue; // standard input is refused before the run
         };
-        match sourcepolicy::fix::write_back(path, original, &f.text) {
-            Ok(true) => {}
-            Ok(false) => print_warning(
-                &format!(
-                    "{} changed on disk while it was linted; not fixed (run again)",
-                    f.path
-                ),
-                color,
-            ),
-            Err(e) => {
-                return Err(Error::new(format!(
-                    "cannot write the fixes to {}: {}",
-                    f.path,
-                    sourcepolicy::input::io_reason(&e)
-                ))
-                .with_help("the file is unchanged; check its permissions and free space"))
-            }
-        }
+        let problem = match sourcepolicy::fix::write_back(path, original, &f.text) {
+            Ok(true) => continue,
+            Ok(false) => Error::new(format!(
+                "{} changed on disk while it was linted; it was not fixed",
+                f.path
+            ))
+            .with_help("run again"),
+            Err(e) => Error::new(format!(
+                "cannot write the fixes to {}: {}",
+                f.path,
+                sourcepolicy::input::io_reason(&e)
+            ))
+            .with_help("the file is unchanged; check its permissions and free space"),
+        };
+        f.fixed.clear();
+        errors.push(problem);
     }
-    Ok(())
+    errors
 }
 
 /// What `--fix` changed (or, with `--diff`, would change), on standard error.

@@ -41,6 +41,16 @@ fn no_expression_is_ever_shell_code_and_every_input_is_documented() {
                 step["id"]
             );
             assert_eq!(step["shell"].as_str(), Some("bash"), "{:?}", step["id"]);
+            // The token reaches sourcepolicy only in an online run (the script passes it on).
+            assert!(
+                step["env"]["GITHUB_TOKEN"].is_badvalue(),
+                "step {:?} exports GITHUB_TOKEN to every run",
+                step["id"]
+            );
+            if script.contains("sourcepolicy \"${args[@]}\"") {
+                assert!(script.contains("unset INPUT_TOKEN GITHUB_TOKEN"));
+                assert!(script.contains("GITHUB_TOKEN=\"$token\" sourcepolicy"));
+            }
         }
     }
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();

@@ -245,3 +245,46 @@ fn device_rates_are_checked() {
         1e15
     );
 }
+
+/// A list may link files outside its repository, but the run never reads them: their
+/// headings would be quoted back in "did you mean" help (a list from an untrusted pull
+/// request must not make CI print the runner's files).
+#[test]
+fn linked_files_outside_the_repository_are_not_read() {
+    let top = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("fence");
+    let _ = std::fs::remove_dir_all(&top);
+    let repo = top.join("repo");
+    std::fs::create_dir_all(repo.join(".git")).unwrap();
+    std::fs::write(top.join("secret.md"), "# Secret heading\n").unwrap();
+    std::fs::write(repo.join("inside.md"), "# Inside heading\n").unwrap();
+    std::fs::write(
+        repo.join("list.md"),
+        "# T\n\n## S\n\n- [a](../secret.md#secret-headin) - outside.\n- [b](inside.md#inside-headin) - inside.\n",
+    )
+    .unwrap();
+    let opts =
+        sourcepolicy::engine::LintOptions::new(sourcepolicy::date::Date::parse(TODAY).unwrap());
+    let run = sourcepolicy::engine::lint_paths(
+        &[repo.join("list.md")],
+        &Policy::default_policy(),
+        &opts,
+        &|_| {},
+    )
+    .unwrap();
+    let found: Vec<String> = run.files[0]
+        .findings
+        .iter()
+        .filter(|f| f.finding.rule.name == "link/missing-file")
+        .map(|f| {
+            format!(
+                "{} | {}",
+                f.finding.message,
+                f.finding.help.clone().unwrap_or_default()
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        ["`inside.md` has no heading with the anchor `#inside-headin` | did you mean `#inside-heading`?"]
+    );
+}

@@ -177,8 +177,34 @@ impl TablePolicy {
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ListPolicy {
+    #[serde(deserialize_with = "project_paths")]
     pub files: Vec<String>,
     pub max_file_bytes: u64,
+}
+
+/// `[list] files`: paths (or globs) inside the project, relative to the policy's folder. An
+/// absolute path or one that climbs out with `..` is refused: a policy from an untrusted pull
+/// request must not make the run read the runner's other files.
+fn project_paths<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    let files = Vec::<String>::deserialize(d)?;
+    for f in &files {
+        let p = std::path::Path::new(f);
+        let escapes = p.is_absolute()
+            || f.starts_with('/')
+            || f.starts_with('\\')
+            || p.components().any(|c| {
+                matches!(
+                    c,
+                    std::path::Component::ParentDir | std::path::Component::Prefix(_)
+                )
+            });
+        if escapes {
+            return Err(serde::de::Error::custom(format!(
+                "[list] files entry `{f}` is outside the project{HELP}name files relative to the policy's folder, inside it (`README.md`, `docs/*.md`)"
+            )));
+        }
+    }
+    Ok(files)
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
