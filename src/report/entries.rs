@@ -129,7 +129,7 @@ pub fn decided_by(reason: &str) -> String {
     }
     if let Some(open) = reason.find("[sources") {
         if let Some(close) = reason[open..].find(']') {
-            let key = if reason.starts_with("URL matches") {
+            let key = if reason.contains("URL matches") {
                 "urls"
             } else {
                 "hosts"

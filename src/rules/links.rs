@@ -288,7 +288,7 @@ pub fn insecure(cx: &Context) -> Vec<Finding> {
                 web.host
             )
         } else {
-            format!("link to `{https}` if the site serves HTTPS (`lint --online` checks)")
+            format!("link to `{https}` if the site serves HTTPS (with --online, a site that redirects there is reported as link/redirect, which --fix rewrites)")
         };
         let mut finding = cx
             .report(
