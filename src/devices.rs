@@ -332,7 +332,10 @@ fn count_before(text: &str, at: usize) -> (u32, usize) {
     let digits_clean: String = digits.chars().filter(|c| c.is_ascii_digit()).collect();
     if !digits_clean.is_empty() {
         let start = digits_end.len() - digits.len();
-        let word_start = start == 0 || !text.as_bytes()[start - 1].is_ascii_alphanumeric();
+        // not the end of a decimal ("6.4x A100" is a ratio, not four A100s)
+        let word_start = start == 0
+            || !(text.as_bytes()[start - 1].is_ascii_alphanumeric()
+                || text.as_bytes()[start - 1] == b'.');
         if word_start {
             if let Ok(n) = digits_clean.parse::<u32>() {
                 if n > 0 && (t2.is_some() || head.ends_with(' ')) {

@@ -180,12 +180,17 @@ struct Candidate<'m> {
 
 /// The devices of the table named in the claim's sentence that it may have run on, with their
 /// counts; None when one of them covers an unknown number of devices ("on 64 GPUs", "H100s",
-/// "a v4-8 slice") or none is named.
+/// "a v4-8 slice"), or when the only ones named are what it is compared with ("6.4x A100").
+/// Devices it is compared with still count when another is named ("H100 vs MI300X: 1,307
+/// TFLOPS" may be either's): the bound is the highest of them.
 fn candidates<'m>(cx: &Context, at: &At<'m>) -> Option<Vec<Candidate<'m>>> {
     let table = cx.devices();
     let c = at.claim();
     let mentions = at.mentions_in(cx, &c.sentence);
-    let mut named: Vec<&Mention> = mentions.iter().filter(|m| !compared(at, m)).collect();
+    if mentions.iter().all(|m| compared(at, m)) {
+        return None;
+    }
+    let mut named: Vec<&Mention> = mentions.iter().collect();
     // A bare name and a variant of it: the variant says which ("GH200 … GH200 96GB").
     let refined: Vec<bool> = named
         .iter()
@@ -201,9 +206,6 @@ fn candidates<'m>(cx: &Context, at: &At<'m>) -> Option<Vec<Candidate<'m>>> {
         k += 1;
         !refined[k - 1]
     });
-    if named.is_empty() {
-        return None;
-    }
     let clause = c.clause.clone();
     let per_claim = per_device(
         &at.lower[clause.start.min(c.own.start)..c.own.start],
@@ -215,35 +217,18 @@ fn candidates<'m>(cx: &Context, at: &At<'m>) -> Option<Vec<Candidate<'m>>> {
                 .is_ok()
         },
     );
-    // Per mention: its count, or None when it covers an unknown number of devices.
     let (many, many_of_systems) = at.several;
     let counts: Vec<Option<u32>> = named
         .iter()
         .map(|m| {
-            let single = per_claim || {
-                let before = word_before(at.lower, m.span.start).1;
-                single_before(before)
-                    || (matches!(before, "a" | "an")
-                        && !SYSTEM_NOUNS.contains(&word_after(at.lower, m.span.end).1))
-            };
-            if slice(at.text, m) {
-                return None;
-            }
-            let unknown = m.plural
-                || if table.is_system(m.device) {
-                    many_of_systems
-                } else {
-                    many
-                };
-            if single {
-                Some(1)
-            } else if m.count > 1 {
-                Some(m.count)
-            } else if unknown {
-                None
-            } else {
-                Some(1)
-            }
+            count_of(
+                at,
+                m,
+                table.is_system(m.device),
+                per_claim,
+                many,
+                many_of_systems,
+            )
         })
         .collect();
     let mut out = Vec::new();
@@ -267,6 +252,118 @@ fn candidates<'m>(cx: &Context, at: &At<'m>) -> Option<Vec<Candidate<'m>>> {
         }
     }
     Some(out)
+}
+
+/// How many of a named device a claim covers, or None when the text does not say.
+fn count_of(
+    at: &At,
+    m: &Mention,
+    system: bool,
+    per_claim: bool,
+    many: bool,
+    many_of_systems: bool,
+) -> Option<u32> {
+    if slice(at.text, m) {
+        return None;
+    }
+    let (bs, before) = word_before(at.lower, m.span.start);
+    let after = word_after(at.lower, m.span.end).1;
+    // "H100 nodes", "8 A100 servers": the count is of systems the table does not know
+    let of_systems = !system && SYSTEM_NOUNS.contains(&after);
+    if per_claim
+        || single_before(before)
+        || (matches!(before, "a" | "an") && !of_systems && !SYSTEM_NOUNS.contains(&after))
+    {
+        return Some(1);
+    }
+    if of_systems || m.plural || plural_noun(after) {
+        // "H100 GPUs", "TPU v5p chips": several, however many the count says
+        return (m.count > 1 && !of_systems).then_some(m.count);
+    }
+    // "thousands of H100", "16K H100", "all H100"
+    let vague = matches!(
+        before,
+        "thousands"
+            | "hundreds"
+            | "dozens"
+            | "tens"
+            | "many"
+            | "several"
+            | "multiple"
+            | "all"
+            | "some"
+            | "numerous"
+            | "more"
+            | "additional"
+    ) || (before == "of"
+        && matches!(
+            word_before(at.lower, bs).1,
+            "thousands"
+                | "hundreds"
+                | "dozens"
+                | "tens"
+                | "lots"
+                | "cluster"
+                | "fleet"
+                | "pair"
+                | "couple"
+                | "number"
+        ))
+        || (before.ends_with('k')
+            && before[..before.len() - 1]
+                .bytes()
+                .all(|b| b.is_ascii_digit() || b == b'.')
+            && before.len() > 1);
+    if vague {
+        return None;
+    }
+    // a count after the name: "A100-SXM4-80GB x 8", "H100 ×8"
+    if let Some(n) = count_after(&at.lower[m.span.end..]) {
+        return Some(n);
+    }
+    if m.count > 1 {
+        return Some(m.count);
+    }
+    if if system { many_of_systems } else { many } {
+        return None;
+    }
+    Some(1)
+}
+
+/// A count written right after a device name: " x 8", "×8", " (x8)".
+fn count_after(rest: &str) -> Option<u32> {
+    let t = rest.trim_start().trim_start_matches('(').trim_start();
+    let t = t
+        .strip_prefix('x')
+        .or_else(|| t.strip_prefix('×'))?
+        .trim_start();
+    let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
+    let next = t[digits.len()..].chars().next();
+    if digits.is_empty() || next.is_some_and(|c| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    digits.parse().ok().filter(|&n| n > 0)
+}
+
+/// Whether a word after a device name is a plural noun for devices ("GPUs", "chips").
+fn plural_noun(w: &str) -> bool {
+    matches!(
+        w,
+        "gpus"
+            | "chips"
+            | "accelerators"
+            | "cards"
+            | "devices"
+            | "tpus"
+            | "dies"
+            | "packages"
+            | "superchips"
+            | "apus"
+            | "parts"
+            | "units"
+            | "boards"
+            | "modules"
+    )
 }
 
 /// Whether a device is named with a slice size ("TPU v4-8", "v5p-128"): a number of chips
@@ -328,7 +425,11 @@ fn judge_rate(cx: &Context, at: &At) -> Option<Judged> {
     let unit_at = written.rfind(number)? + number.len();
     let (scale, kind) = unit_scale(written[unit_at..].trim())?;
     let before_number = &at.lower[..c.span.start];
-    if disputed(at.sentence()) || not_physical(at.clause()) || upper_bound(before_number) {
+    if disputed(at.sentence())
+        || not_physical(at.clause())
+        || upper_bound(before_number)
+        || amount(&at.lower[c.span.end..])
+    {
         return None;
     }
     let claimed = c.value? * scale;

@@ -193,6 +193,23 @@ pub(super) fn aggregate(sentence: &str) -> bool {
         "board",
         "platform",
         "slice",
+        // work split over devices
+        "parallelism",
+        "tensor-parallel",
+        "pipeline-parallel",
+        "data-parallel",
+        "expert-parallel",
+        "fsdp",
+        "ddp",
+        "zero-3",
+        "megatron",
+        "distributed",
+        "tp",
+        "pp",
+        "dp",
+        "ep",
+        "world-size",
+        "scale-out",
     ];
     let ws: Vec<&str> = words(sentence).collect();
     ws.iter().enumerate().any(|(i, &w)| {
@@ -203,9 +220,13 @@ pub(super) fn aggregate(sentence: &str) -> bool {
         let counted = |noun: &str| COUNTED.contains(&noun.trim_end_matches('s'));
         let number = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit() || c == b',');
         if let Some((n, noun)) = w.split_once('-') {
-            if number(n) && counted(noun) {
+            if number(n) && (counted(noun) || noun == "way") {
                 return true;
             }
+        }
+        // "TP=8", "world size 64"
+        if (w == "world" && ws.get(i + 1) == Some(&"size")) || w.starts_with("tp=") {
+            return true;
         }
         number(w) && ws.get(i + 1).is_some_and(|n| counted(n))
     })
@@ -458,6 +479,47 @@ pub(super) fn disputed(sentence: &str) -> bool {
                 | "violates"
                 | "violating"
                 | "misreported"
+        )
+    })
+}
+
+/// Whether the words after a rate make it an amount of work ("3,640 PFLOP/s-days", "PFLOPS
+/// days of compute", "per token").
+pub(super) fn amount(after: &str) -> bool {
+    let t = after.trim_start_matches([' ', '-', '·', '×', '*']);
+    let w = t
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .next()
+        .unwrap_or("");
+    matches!(
+        w,
+        "day" | "days" | "hour" | "hours" | "hr" | "hrs" | "year" | "years" | "week" | "weeks"
+    ) || (w == "per" && {
+        let rest = &t[3..];
+        let n = rest
+            .trim_start()
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .next()
+            .unwrap_or("");
+        matches!(
+            n,
+            "token"
+                | "tokens"
+                | "step"
+                | "steps"
+                | "sample"
+                | "samples"
+                | "image"
+                | "images"
+                | "query"
+                | "request"
+                | "sequence"
+                | "iteration"
+                | "epoch"
+                | "batch"
+                | "forward"
+                | "layer"
+                | "parameter"
         )
     })
 }
