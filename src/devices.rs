@@ -22,15 +22,17 @@ pub enum Precision {
 
 impl Precision {
     /// The precision a word names (`BF16`, `bfloat16`, `FP8`, `E4M3`, `NVFP4`, `INT8`, …).
+    /// Plain English words ("single", "double", "half") are not precisions on their own ("a
+    /// single H100"): `single-precision` is read by the caller as two words.
     pub fn from_word(word: &str) -> Option<Precision> {
         let w = word.to_ascii_lowercase();
         let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
         Some(match w {
-            "fp64" | "float64" | "double" | "dgemm" => Precision::Fp64,
-            "fp32" | "float32" | "single" | "sgemm" => Precision::Fp32,
+            "fp64" | "float64" | "dgemm" => Precision::Fp64,
+            "fp32" | "float32" | "sgemm" => Precision::Fp32,
             "tf32" | "tensorfloat32" => Precision::Tf32,
             "bf16" | "bfloat16" => Precision::Bf16,
-            "fp16" | "float16" | "half" | "hgemm" => Precision::Fp16,
+            "fp16" | "float16" | "hgemm" => Precision::Fp16,
             "fp8" | "float8" | "e4m3" | "e5m2" | "mxfp8" => Precision::Fp8,
             "fp6" | "mxfp6" => Precision::Fp6,
             "fp4" | "nvfp4" | "mxfp4" => Precision::Fp4,
@@ -77,8 +79,13 @@ pub struct Peak {
     pub value: f64,
     /// As the policy writes it: "989.5 TFLOPS".
     pub text: String,
-    /// "dense BF16", "sparse FP8", "memory bandwidth", "interconnect".
+    /// "dense BF16", "sparse FP8", "dense FP64 Tensor", "memory bandwidth", "interconnect
+    /// bandwidth".
     pub what: String,
+    /// The table key it comes from: `bf16`, `fp64_tensor`, `memory_bandwidth`, `interconnect`.
+    pub key: &'static str,
+    /// From the `sparse` peaks.
+    pub sparse: bool,
 }
 
 /// A device named in a text.
@@ -91,17 +98,22 @@ pub struct Mention {
     pub count: u32,
     /// Named without a form factor: the peak is the highest of every variant of the product.
     pub bare: bool,
+    /// Written in the plural ("H100s"): several devices, however many the count says.
+    pub plural: bool,
 }
 
 /// The `[[perf.devices]]` table, compiled.
 #[derive(Debug)]
 pub struct DeviceTable {
     pub devices: Vec<DeviceSpec>,
-    /// One pattern per spelling, longest spelling first: (device, bare).
-    spellings: Vec<(usize, bool)>,
+    /// One pattern per spelling, longest spelling first: (device, bare, the spelling ends in
+    /// `s`).
+    spellings: Vec<(usize, bool, bool)>,
     matcher: Option<regex_automata::meta::Regex>,
     /// For each device, the devices a bare name of it stands for (itself and its variants).
     variants: Vec<Vec<usize>>,
+    /// For each device, whether it is a system of several others (see `is_system`).
+    systems: Vec<bool>,
 }
 
 const NUMBER_WORDS: [(&str, u32); 12] = [
@@ -185,9 +197,14 @@ impl DeviceTable {
                 v
             })
             .collect();
+        let systems = systems(devices);
         DeviceTable {
+            systems,
             devices: devices.to_vec(),
-            spellings: spellings.into_iter().map(|(_, d, b)| (d, b)).collect(),
+            spellings: spellings
+                .into_iter()
+                .map(|(s, d, b)| (d, b, s.ends_with(['s', 'S'])))
+                .collect(),
             matcher,
             variants,
         }
@@ -208,31 +225,88 @@ impl DeviceTable {
                 glued_count || i == 0 || !bytes[i - 1].is_ascii_alphanumeric()
             })
             .map(|m| {
-                let (device, bare) = self.spellings[m.pattern().as_usize()];
+                let (device, bare, ends_in_s) = self.spellings[m.pattern().as_usize()];
                 let (count, start) = count_before(text, m.start());
+                let plural = !ends_in_s && matches!(bytes[m.end() - 1], b's' | b'S');
                 Mention {
                     span: start..m.end(),
                     device,
                     count,
                     bare,
+                    plural,
                 }
             })
             .collect()
     }
 
-    /// The peak of one device (for a bare name: the highest of its variants) for a quantity,
-    /// if the table states one.
+    /// The devices a bare name of `device` stands for: itself and its variants ("H100" → the
+    /// SXM, PCIe and NVL rows).
+    pub fn variants(&self, device: usize) -> &[usize] {
+        &self.variants[device]
+    }
+
+    /// Whether a row is a system of several devices of another row: one of its spellings
+    /// contains one of that row's ("DGX H100", "GB200 NVL72", "TPU v4 Pod") and its peaks are
+    /// at least twice that row's. Words such as "rack", "pod" or "in total" describe such a
+    /// system itself, not an unknown number of it.
+    pub fn is_system(&self, device: usize) -> bool {
+        self.systems[device]
+    }
+
+    /// The peak of one device (for a bare name: the highest of its variants, the named row
+    /// itself on a tie) for a quantity, if the table states one.
     pub fn peak(&self, mention: &Mention, quantity: Quantity) -> Option<(usize, Peak)> {
         let candidates: &[usize] = if mention.bare {
             &self.variants[mention.device]
         } else {
             std::slice::from_ref(&mention.device)
         };
-        candidates
-            .iter()
-            .filter_map(|&d| peak_of(&self.devices[d], quantity).map(|p| (d, p)))
-            .max_by(|a, b| a.1.value.total_cmp(&b.1.value))
+        let mut best: Option<(usize, Peak)> = None;
+        for &d in candidates {
+            if let Some(p) = peak_of(&self.devices[d], quantity) {
+                if best.as_ref().is_none_or(|b| p.value > b.1.value) {
+                    best = Some((d, p));
+                }
+            }
+        }
+        best
     }
+}
+
+/// Which rows are systems of another row's devices (see `DeviceTable::is_system`).
+fn systems(devices: &[DeviceSpec]) -> Vec<bool> {
+    let words = |s: &str| -> Vec<String> {
+        s.to_ascii_lowercase()
+            .split([' ', '-'])
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let spellings: Vec<Vec<Vec<String>>> = devices
+        .iter()
+        .map(|d| d.names.iter().chain(&d.bare).map(|s| words(s)).collect())
+        .collect();
+    let top = |d: &DeviceSpec| {
+        d.dense
+            .entries()
+            .chain(d.sparse.entries())
+            .map(|(_, r)| r.value)
+            .chain(d.memory_bandwidth.iter().map(|r| r.value))
+            .fold(0.0, f64::max)
+    };
+    (0..devices.len())
+        .map(|i| {
+            (0..devices.len()).any(|j| {
+                j != i
+                    && top(&devices[i]) >= 2.0 * top(&devices[j])
+                    && spellings[i].iter().any(|a| {
+                        spellings[j]
+                            .iter()
+                            .any(|b| b.len() < a.len() && a.windows(b.len()).any(|w| w == &b[..]))
+                    })
+            })
+        })
+        .collect()
 }
 
 /// The count written before a device name at `at` ("8x", "8 ×", "64 ", "eight "), and where
@@ -258,7 +332,10 @@ fn count_before(text: &str, at: usize) -> (u32, usize) {
     let digits_clean: String = digits.chars().filter(|c| c.is_ascii_digit()).collect();
     if !digits_clean.is_empty() {
         let start = digits_end.len() - digits.len();
-        let word_start = start == 0 || !text.as_bytes()[start - 1].is_ascii_alphanumeric();
+        // not the end of a decimal ("6.4x A100" is a ratio, not four A100s)
+        let word_start = start == 0
+            || !(text.as_bytes()[start - 1].is_ascii_alphanumeric()
+                || text.as_bytes()[start - 1] == b'.');
         if word_start {
             if let Ok(n) = digits_clean.parse::<u32>() {
                 if n > 0 && (t2.is_some() || head.ends_with(' ')) {
@@ -278,59 +355,74 @@ fn count_before(text: &str, at: usize) -> (u32, usize) {
     (1, at)
 }
 
-/// The peak a device row states for a quantity.
-fn peak_of(d: &DeviceSpec, quantity: Quantity) -> Option<Peak> {
-    let found = |rate: &Option<Rate>, what: &str| {
-        rate.as_ref().map(|r| Peak {
-            value: r.value,
-            text: r.text.clone(),
-            what: what.to_string(),
-        })
+/// How a table key reads in a message: `fp64_tensor` → "FP64 Tensor".
+fn key_words(key: &str) -> String {
+    match key.strip_suffix("_tensor") {
+        Some(p) => format!("{} Tensor", p.to_ascii_uppercase()),
+        None => key.to_ascii_uppercase(),
+    }
+}
+
+/// Every peak a device row states that bounds a quantity: for a stated precision its dense
+/// peaks (and sparse ones when the claim is sparse); for an unstated precision every math
+/// peak, dense and sparse. FP64 is bounded by its vector and tensor peaks, FP32 also by TF32
+/// (the tensor-core path for FP32 work).
+pub fn peaks_of(d: &DeviceSpec, quantity: Quantity) -> Vec<Peak> {
+    let one = |rate: &Option<Rate>, what: &str, key: &'static str| {
+        rate.iter()
+            .map(|r| Peak {
+                value: r.value,
+                text: r.text.clone(),
+                what: what.to_string(),
+                key,
+                sparse: false,
+            })
+            .collect()
     };
     match quantity {
-        Quantity::Memory => found(&d.memory_bandwidth, "memory bandwidth"),
-        Quantity::Interconnect => found(&d.interconnect, "interconnect bandwidth"),
+        Quantity::Memory => one(&d.memory_bandwidth, "memory bandwidth", "memory_bandwidth"),
+        Quantity::Interconnect => one(&d.interconnect, "interconnect bandwidth", "interconnect"),
         Quantity::Compute { precision, sparse } => {
-            let tables: &[(&crate::policy::Peaks, &str)] = if sparse {
-                &[(&d.sparse, "sparse"), (&d.dense, "dense")]
+            let tables: &[(&crate::policy::Peaks, bool)] = if sparse || precision.is_none() {
+                &[(&d.dense, false), (&d.sparse, true)]
             } else {
-                &[(&d.dense, "dense")]
+                &[(&d.dense, false)]
             };
-            let mut best: Option<Peak> = None;
-            for &(table, kind) in tables {
+            let mut out = Vec::new();
+            for &(table, is_sparse) in tables {
                 for (key, rate) in table.entries() {
                     let applies = match precision {
-                        // Unstated: the highest peak of any precision (sparse ones too).
                         None => true,
-                        // FP64 runs on vector or tensor cores; FP32 may be computed as TF32.
                         Some(Precision::Fp64) => matches!(key, "fp64" | "fp64_tensor"),
                         Some(Precision::Fp32) => matches!(key, "fp32" | "tf32"),
                         Some(p) => key.eq_ignore_ascii_case(p.as_str()),
                     };
-                    if applies && best.as_ref().is_none_or(|b| rate.value > b.value) {
-                        best = Some(Peak {
+                    if applies {
+                        let kind = if is_sparse { "sparse" } else { "dense" };
+                        out.push(Peak {
                             value: rate.value,
                             text: rate.text.clone(),
-                            what: format!("{kind} {}", key.to_ascii_uppercase().replace('_', " ")),
+                            what: format!("{kind} {}", key_words(key)),
+                            key,
+                            sparse: is_sparse,
                         });
                     }
                 }
             }
-            // With the precision unstated, sparse peaks bound the claim too.
-            if precision.is_none() && !sparse {
-                for (key, rate) in d.sparse.entries() {
-                    if best.as_ref().is_none_or(|b| rate.value > b.value) {
-                        best = Some(Peak {
-                            value: rate.value,
-                            text: rate.text.clone(),
-                            what: format!("sparse {}", key.to_ascii_uppercase()),
-                        });
-                    }
-                }
-            }
-            best
+            out
         }
     }
+}
+
+/// The highest peak a device row states for a quantity (the first on a tie).
+fn peak_of(d: &DeviceSpec, quantity: Quantity) -> Option<Peak> {
+    let mut best: Option<Peak> = None;
+    for p in peaks_of(d, quantity) {
+        if best.as_ref().is_none_or(|b| p.value > b.value) {
+            best = Some(p);
+        }
+    }
+    best
 }
 
 #[cfg(test)]

@@ -114,6 +114,7 @@ pub struct Engine<'p> {
     opts: &'p LintOptions,
     facts: Facts,
     classifier: OnceLock<Classifier>,
+    devices: OnceLock<crate::devices::DeviceTable>,
     known: Vec<&'static str>,
 }
 
@@ -124,6 +125,7 @@ impl<'p> Engine<'p> {
             opts,
             facts: Facts::default(),
             classifier: OnceLock::new(),
+            devices: OnceLock::new(),
             known: rules::selectors(),
         }
     }
@@ -249,6 +251,7 @@ impl<'p> Engine<'p> {
             facts: &self.facts,
             today: self.opts.today,
             classifier: &self.classifier,
+            devices: &self.devices,
         };
         let cx = Context::new(parsed, &run, repo_root.as_deref());
         let max_age_days = self.policy.frontier.max_age_days;
@@ -282,6 +285,7 @@ impl<'p> Engine<'p> {
             facts: &self.facts,
             today: self.opts.today,
             classifier: &self.classifier,
+            devices: &self.devices,
         };
         let cx = Context::new(parsed, &run, None);
         let classes = cx.classes();
@@ -314,6 +318,7 @@ impl<'p> Engine<'p> {
             facts: &self.facts,
             today: self.opts.today,
             classifier: &self.classifier,
+            devices: &self.devices,
         };
         let cx = Context::new(parsed, &run, repo_root);
         let mut findings = Vec::new();
@@ -335,6 +340,7 @@ impl<'p> Engine<'p> {
             facts: &self.facts,
             today: self.opts.today,
             classifier: &self.classifier,
+            devices: &self.devices,
         };
         let cx = Context::new(&parsed, &run, None);
         crate::report::entries::rows(&parsed.file, &parsed.doc, cx.classes())

@@ -5,6 +5,7 @@
 
 use crate::classify::{Classification, Classifier};
 use crate::date::Date;
+use crate::devices::DeviceTable;
 use crate::directive::Directive;
 use crate::document::Document;
 use crate::facts::Facts;
@@ -49,6 +50,9 @@ pub struct Context<'a> {
     stamps: OnceCell<Vec<(usize, Vec<frontier::Stamp>)>>,
     /// The performance claims of each block that has some, found once for the perf rules.
     claims: OnceCell<Vec<(usize, Vec<perf::claims::Claim>)>>,
+    devices: &'a OnceLock<DeviceTable>,
+    /// Each claim judged against the device table, aligned with `claims`.
+    peaks: OnceCell<Vec<Vec<Option<perf::peak::Judged>>>>,
 }
 
 /// What a run shares with the rules of every file.
@@ -58,6 +62,8 @@ pub struct RunContext<'a> {
     pub today: Date,
     /// The `[sources]` policy compiled, on first use, once per run.
     pub classifier: &'a OnceLock<Classifier>,
+    /// The `[[perf.devices]]` table compiled, on first use, once per run.
+    pub devices: &'a OnceLock<DeviceTable>,
 }
 
 impl<'a> Context<'a> {
@@ -79,6 +85,8 @@ impl<'a> Context<'a> {
             classes: OnceCell::new(),
             stamps: OnceCell::new(),
             claims: OnceCell::new(),
+            devices: run.devices,
+            peaks: OnceCell::new(),
         }
     }
 
@@ -123,6 +131,17 @@ impl<'a> Context<'a> {
     pub fn claims(&self) -> &[(usize, Vec<perf::claims::Claim>)] {
         self.claims.get_or_init(|| perf::find_all(self))
     }
+
+    /// The device table of the run's policy, compiled on first use.
+    pub fn devices(&self) -> &DeviceTable {
+        self.devices
+            .get_or_init(|| DeviceTable::new(self.policy.perf.devices.get()))
+    }
+
+    /// Each claim of `claims()` judged against the device table (None: nothing to report).
+    pub fn peaks(&self) -> &[Vec<Option<perf::peak::Judged>>] {
+        self.peaks.get_or_init(|| perf::peak::judge_all(self))
+    }
 }
 
 /// A check: a pure function of the context.
@@ -164,6 +183,7 @@ pub static RULES: &[Registered] = &[
     row(&live::PRIVATE_ADDRESS, live::private_address),
     row(&perf::MISSING_CONTEXT, perf::missing_context),
     row(&perf::VENDOR_PEAK, perf::vendor_peak),
+    row(&perf::peak::EXCEEDS_PEAK, perf::peak::exceeds_peak),
     row(&frontier::MISSING_DATE, frontier::missing_date),
     row(&frontier::INVALID_DATE, frontier::invalid_date),
     row(&frontier::FUTURE_DATE, frontier::future_date),

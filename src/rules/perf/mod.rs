@@ -1,16 +1,21 @@
 //! Performance-claim rules: every number that claims performance states its hardware,
-//! workload, precision, baseline and correctness method (`perf/missing-context`), and a
-//! vendor's peak rate is not passed off as a measurement (`perf/vendor-peak`).
+//! workload, precision, baseline and correctness method (`perf/missing-context`), a vendor's
+//! peak rate is not passed off as a measurement (`perf/vendor-peak`), and no number is above
+//! what the hardware it names can deliver (`perf/exceeds-peak`, in `peak`).
 //!
 //! Once per file (`Context::claims`): `claims` finds the claims of each block (`forms` tells
 //! which numbers are claims, `text` reads clauses and sentences, `words` holds the fixed
 //! words), `vocab` compiles the policy's `[perf]` vocabularies for the file's claim blocks, and
 //! `bind` binds each claim's fields (`fields`: the five fields and what was found for a claim).
+//! `peak` judges rates and shares against the device table (`peak_words` reads the words
+//! around them), once per file too (`Context::peaks`).
 
 pub mod bind;
 pub mod claims;
 pub mod fields;
 mod forms;
+pub mod peak;
+mod peak_words;
 mod text;
 pub mod vocab;
 mod words;
@@ -34,7 +39,7 @@ pub static MISSING_CONTEXT: Rule = Rule {
 pub static VENDOR_PEAK: Rule = Rule {
     name: "perf/vendor-peak",
     severity: Severity::Error,
-    summary: "a peak-rate number (FLOP/s, bandwidth) in a hardware section, stated as a capability",
+    summary: "a peak-rate number (FLOP/s, bandwidth) in a hardware section stated as a capability, or in any section a measurement equal to the named device's datasheet peak",
     explanation: include_str!("../../../docs/rules/perf-vendor-peak.md"),
     online: false,
     fixable: false,
@@ -103,7 +108,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
 }
 
 /// Whether a rate claim in a hardware section is stated as a capability (a vendor peak).
-fn is_vendor_peak(cx: &Context, block: &Block, claim: &Claim) -> bool {
+fn is_capability_peak(cx: &Context, block: &Block, claim: &Claim) -> bool {
     matches!(claim.kind, ClaimKind::Rate { peak_unit: true })
         && cx.scopes[block.section].hardware
         && !cx
@@ -113,18 +118,33 @@ fn is_vendor_peak(cx: &Context, block: &Block, claim: &Claim) -> bool {
             .is_match(&block.text[claim.clause.clone()])
 }
 
+/// The claim's verdict against the device table when it is a measurement equal to a
+/// datasheet peak (`at`: its place in `cx.claims()`, block then claim).
+fn table_peak<'c>(cx: &'c Context, claim: &Claim, at: (usize, usize)) -> Option<&'c peak::Judged> {
+    if !matches!(claim.kind, ClaimKind::Rate { peak_unit: true }) {
+        return None;
+    }
+    cx.peaks()[at.0][at.1]
+        .as_ref()
+        .filter(|j| j.verdict == peak::Verdict::VendorPeak)
+}
+
 /// `perf/missing-context`: a performance claim whose entry or paragraph does not state all
 /// five fields.
 pub fn missing_context(cx: &Context) -> Vec<Finding> {
     let mut out = Vec::new();
-    for (b, claims) in cx.claims() {
+    for (k, (b, claims)) in cx.claims().iter().enumerate() {
         let block = &cx.doc.blocks[*b];
         // The fields are named once per entry or paragraph: its first claim names them and
         // says what to add; a later claim that lacks the same fields refers to it.
         let mut first: Option<(&str, Vec<Field>)> = None;
-        for claim in claims {
+        for (i, claim) in claims.iter().enumerate() {
             let missing = claim.bound.missing();
-            if missing.is_empty() || claim.capability || is_vendor_peak(cx, block, claim) {
+            if missing.is_empty()
+                || claim.capability
+                || is_capability_peak(cx, block, claim)
+                || table_peak(cx, claim, (k, i)).is_some()
+            {
                 continue;
             }
             let keys: Vec<&str> = missing.iter().map(|f: &Field| f.key()).collect();
@@ -167,27 +187,59 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
     out
 }
 
-/// `perf/vendor-peak`: a peak compute or bandwidth rate in a hardware section, stated as a
-/// capability rather than a measurement.
+/// `perf/vendor-peak`: a peak compute or bandwidth rate in a hardware section stated as a
+/// capability rather than a measurement, or, in any section, a measurement equal to a
+/// datasheet peak of the device it names (the device table).
 pub fn vendor_peak(cx: &Context) -> Vec<Finding> {
     let mut out = Vec::new();
-    for (b, claims) in cx.claims() {
+    for (k, (b, claims)) in cx.claims().iter().enumerate() {
         let block = &cx.doc.blocks[*b];
-        for claim in claims {
-            if !is_vendor_peak(cx, block, claim) {
+        for (i, claim) in claims.iter().enumerate() {
+            let capability = is_capability_peak(cx, block, claim);
+            let datasheet = table_peak(cx, claim, (k, i));
+            if !capability && datasheet.is_none() {
                 continue;
             }
             let text = &block.text[claim.span.clone()];
-            out.push(
-                cx.report(
-                    &VENDOR_PEAK,
-                    block.source_span(cx.text(), claim.span.clone()),
-                    format!("\"{text}\" is a vendor peak rate, not a performance measurement"),
-                )
-                .label("peak rate stated as a capability")
-                .help("omit the number and link the architecture documentation, or replace it with a measurement that states hardware, workload, precision, baseline and correctness method")
-                .data(json!({"claim": text})),
-            );
+            let span = block.source_span(cx.text(), claim.span.clone());
+            let help = "omit the number and link the architecture documentation, or replace it with a measurement that states hardware, workload, precision, baseline and correctness method";
+            let finding = match datasheet.and_then(|j| Some((j, j.device?, j.peak.as_ref()?))) {
+                Some((j, d, p)) => {
+                    let spec = &cx.devices().devices[d];
+                    let (of, each) = if j.count > 1 {
+                        (format!("{} × {}", j.count, spec.name), " each")
+                    } else {
+                        (spec.name.clone(), "")
+                    };
+                    cx.report(
+                        &VENDOR_PEAK,
+                        span,
+                        format!(
+                            "\"{text}\" is the datasheet peak of {of} ({} {}{each}), not a performance measurement",
+                            peak::peak_shown(p, 1, j.unit).0,
+                            p.what
+                        ),
+                    )
+                    .label("a datasheet number stated as a result")
+                    .data(json!({
+                        "claim": text,
+                        "device": spec.name,
+                        "count": j.count,
+                        "peak": j.bound,
+                        "unit": j.unit,
+                        "source": spec.source,
+                    }))
+                }
+                None => cx
+                    .report(
+                        &VENDOR_PEAK,
+                        span,
+                        format!("\"{text}\" is a vendor peak rate, not a performance measurement"),
+                    )
+                    .label("peak rate stated as a capability")
+                    .data(json!({"claim": text})),
+            };
+            out.push(finding.help(help));
         }
     }
     out
