@@ -109,7 +109,7 @@ pub struct DeviceTable {
     /// One pattern per spelling, longest spelling first: (device, bare, the spelling ends in
     /// `s`).
     spellings: Vec<(usize, bool, bool)>,
-    matcher: Option<regex_automata::meta::Regex>,
+    matcher: Option<names::NameMatcher>,
     /// For each device, the devices a bare name of it stands for (itself and its variants).
     variants: Vec<Vec<usize>>,
     /// For each device, whether it is a system of several others (see `is_system`).
@@ -131,22 +131,6 @@ const NUMBER_WORDS: [(&str, u32); 12] = [
     ("pair of", 2),
 ];
 
-/// A spelling as a pattern: case-insensitive, whole words, each space or hyphen of the
-/// spelling matching a space, a hyphen or nothing.
-fn spelling_pattern(s: &str) -> String {
-    // No leading `\b`: a count may be glued on ("8xH100"); `mentions` checks the byte before.
-    let mut p = String::new();
-    for (i, part) in s.split([' ', '-']).filter(|x| !x.is_empty()).enumerate() {
-        if i > 0 {
-            p.push_str(r"[\s\-]?");
-        }
-        p.push_str(&regex_syntax::escape(part));
-    }
-    // A plural ("H100s") still names the device.
-    p.push_str(r"s?\b");
-    p
-}
-
 impl DeviceTable {
     pub fn new(devices: &[DeviceSpec]) -> DeviceTable {
         let mut spellings: Vec<(String, usize, bool)> = Vec::new();
@@ -160,32 +144,19 @@ impl DeviceTable {
         }
         // Longest first, so that "H100 NVL" wins over "H100" and "DGX H100" over "H100".
         spellings.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
-        let patterns: Vec<String> = spellings
+        let matcher = names::NameMatcher::new(spellings.iter().map(|(s, ..)| s.as_str()));
+        let lower_names: Vec<Vec<String>> = devices
             .iter()
-            .map(|(s, ..)| spelling_pattern(s))
+            .map(|d| d.names.iter().map(|n| n.to_ascii_lowercase()).collect())
             .collect();
-        let matcher = regex_automata::meta::Regex::builder()
-            .configure(
-                regex_automata::meta::Config::new()
-                    .match_kind(regex_automata::MatchKind::LeftmostFirst),
-            )
-            .syntax(
-                regex_automata::util::syntax::Config::new()
-                    .case_insensitive(true)
-                    .unicode(false)
-                    .utf8(false),
-            )
-            .build_many(&patterns)
-            .ok();
         let variants = (0..devices.len())
             .map(|i| {
                 let mut v = vec![i];
                 for bare in &devices[i].bare {
                     let prefix = bare.to_ascii_lowercase();
-                    for (j, d) in devices.iter().enumerate() {
+                    for (j, names) in lower_names.iter().enumerate() {
                         let is_variant = j != i
-                            && d.names.iter().any(|n| {
-                                let n = n.to_ascii_lowercase();
+                            && names.iter().any(|n| {
                                 n.strip_prefix(&prefix)
                                     .is_some_and(|rest| rest.starts_with([' ', '-']))
                             });
@@ -212,24 +183,26 @@ impl DeviceTable {
 
     /// Every device named in `text`, in order, with the count written before it.
     pub fn mentions(&self, text: &str) -> Vec<Mention> {
-        let Some(re) = &self.matcher else {
+        let Some(matcher) = &self.matcher else {
             return Vec::new();
         };
         let bytes = text.as_bytes();
-        re.find_iter(bytes)
-            .filter(|m| {
+        matcher
+            .find_iter(text)
+            .into_iter()
+            .filter(|(_, m)| {
                 // Not inside a longer word ("XH100Z"); a count may be glued on ("8xH100").
-                let i = m.start();
+                let i = m.start;
                 let glued_count =
                     i >= 2 && matches!(bytes[i - 1], b'x' | b'X') && bytes[i - 2].is_ascii_digit();
                 glued_count || i == 0 || !bytes[i - 1].is_ascii_alphanumeric()
             })
-            .map(|m| {
-                let (device, bare, ends_in_s) = self.spellings[m.pattern().as_usize()];
-                let (count, start) = count_before(text, m.start());
-                let plural = !ends_in_s && matches!(bytes[m.end() - 1], b's' | b'S');
+            .map(|(spelling, m)| {
+                let (device, bare, ends_in_s) = self.spellings[spelling];
+                let (count, start) = count_before(text, m.start);
+                let plural = !ends_in_s && matches!(bytes[m.end - 1], b's' | b'S');
                 Mention {
-                    span: start..m.end(),
+                    span: start..m.end,
                     device,
                     count,
                     bare,
@@ -294,11 +267,12 @@ fn systems(devices: &[DeviceSpec]) -> Vec<bool> {
             .chain(d.memory_bandwidth.iter().map(|r| r.value))
             .fold(0.0, f64::max)
     };
+    let tops: Vec<f64> = devices.iter().map(top).collect();
     (0..devices.len())
         .map(|i| {
             (0..devices.len()).any(|j| {
                 j != i
-                    && top(&devices[i]) >= 2.0 * top(&devices[j])
+                    && tops[i] >= 2.0 * tops[j]
                     && spellings[i].iter().any(|a| {
                         spellings[j]
                             .iter()
@@ -344,11 +318,22 @@ fn count_before(text: &str, at: usize) -> (u32, usize) {
             }
         }
     }
-    let lower = t.to_ascii_lowercase();
+    // Only the last words matter: lower-casing the whole text before every mention would make
+    // a long block quadratic.
+    let mut tail = t.len().saturating_sub(16);
+    while !t.is_char_boundary(tail) {
+        tail -= 1;
+    }
+    let lower = t[tail..].to_ascii_lowercase();
     for (word, n) in NUMBER_WORDS {
         if let Some(rest) = lower.strip_suffix(word) {
-            if rest.is_empty() || rest.ends_with(|c: char| !c.is_ascii_alphanumeric()) {
-                return (n, rest.len());
+            let whole = if rest.is_empty() {
+                tail == 0 || !t.as_bytes()[tail - 1].is_ascii_alphanumeric()
+            } else {
+                rest.ends_with(|c: char| !c.is_ascii_alphanumeric())
+            };
+            if whole {
+                return (n, tail + rest.len());
             }
         }
     }
@@ -425,5 +410,6 @@ fn peak_of(d: &DeviceSpec, quantity: Quantity) -> Option<Peak> {
     best
 }
 
+mod names;
 #[cfg(test)]
 mod tests;
