@@ -3,9 +3,13 @@
 //! borrow the text), and only read afterwards.
 
 mod build;
+mod collector;
+mod description;
 mod dest;
 mod html;
+mod markdown;
 mod prose;
+mod sections;
 mod table;
 
 pub use prose::{Block, BlockKind};
