@@ -558,7 +558,7 @@ fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> Error {
         .map(|(s, e)| s..e)
         .or_else(|| e.span())
         .unwrap_or(0..0);
-    let mut err = positioned(name, text, span, &message, &short_label(&message));
+    let mut err = positioned(name, text, span.clone(), &message, &short_label(&message));
     if let Some(h) = help {
         return err.with_help(h);
     }
@@ -566,11 +566,11 @@ fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> Error {
     if let Some(rest) = message.strip_prefix("unknown field `") {
         if let Some((unknown, expected)) = rest.split_once('`') {
             let keys: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
-            // Each list key also has its `extend_` twin.
-            let mut lists = Vec::new();
-            layer::list_keys(
+            // Each list key of this table also has its `extend_` twin.
+            let lists = layer::lists_beside(
                 &DEFAULT_POLICY.parse().expect("embedded policy parses"),
-                &mut lists,
+                text,
+                span.clone(),
             );
             let twins: Vec<String> = keys
                 .iter()
