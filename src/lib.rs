@@ -55,7 +55,8 @@ use policy::LoadedPolicy;
 use std::path::{Path, PathBuf};
 
 /// Loads `explicit`, else the policy file discovery finds from `cwd` (`sourcepolicy.toml`,
-/// `.sourcepolicy.toml`, `policy.toml`, up to the repository root), else the embedded default.
+/// `.sourcepolicy.toml`, `policy.toml`; in a git repository also in parents up to its root),
+/// else the embedded default.
 pub fn load_policy(explicit: Option<&Path>, cwd: &Path) -> Result<LoadedPolicy, Error> {
     policy::load(explicit, cwd, &rules::selectors())
 }
