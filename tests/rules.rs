@@ -84,9 +84,17 @@ fn link_duplicate_fires_with_severity_by_section() {
         &sourcepolicy::policy::Policy::default_policy(),
     );
     let sev: Vec<&str> = r.findings.iter().map(|f| f.severity.as_str()).collect();
-    assert_eq!(sev, ["error", "warning", "warning", "error", "error"]);
+    assert_eq!(
+        sev,
+        ["error", "warning", "warning", "error", "error", "error"]
+    );
     assert_eq!(r.findings[0].data["first_line"], 5);
     assert_eq!(r.findings[0].data["resource"], "arxiv:2205.14135");
+    // The publisher's page of a paper is its DOI.
+    assert_eq!(
+        r.findings[4].data["resource"],
+        "doi:10.1145/3600006.3613165"
+    );
 }
 
 #[test]
