@@ -191,6 +191,15 @@ impl Document {
         build::build(&file.text, &file.lines, targets, Some(tables))
     }
 
+    /// How a message names link `l`: its text; in a table row with a title column, the
+    /// row's title (a row's links are often only `[pdf]` or `[code]`).
+    pub fn link_name(&self, l: usize) -> &str {
+        let link = &self.links[l];
+        link.entry
+            .and_then(|e| self.entries[e].row.as_ref()?.title.as_deref())
+            .unwrap_or_else(|| link.text.trim())
+    }
+
     /// Whether a section is the document's title section (treated as preamble).
     pub fn is_title_section(&self, section: usize) -> bool {
         self.title.is_some() && self.sections[section].heading == self.title
