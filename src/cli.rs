@@ -13,7 +13,7 @@ use std::path::PathBuf;
 written source policy: every core source is a paper, official docs or spec, the implementing \
 repository, or a direct implementer report; sections are well formed; links are sound.\n\n\
 Exit status: 0 no error-severity finding, 1 at least one, 2 the run itself failed.",
-    after_help = "Examples:\n  sourcepolicy lint                       lint the policy's [list] files, else README.md\n  sourcepolicy lint docs/ 'guides/*.md'   folders are walked for *.md; globs are expanded\n  cat list.md | sourcepolicy lint - --stdin-filename docs/list.md\n  sourcepolicy lint README.md --format json\n  sourcepolicy lint --select structure,link --ignore link/malformed\n  sourcepolicy entries README.md          every source with its kind and the policy key that decided\n  sourcepolicy explain perf/missing-context\n  sourcepolicy init                       write the default policy.toml to edit\n  sourcepolicy policy                     the policy in effect, each value with its origin\n  sourcepolicy completions bash           shell completions (also zsh, fish, elvish, powershell)\n\nPolicy files: sourcepolicy.toml, .sourcepolicy.toml or policy.toml in the current folder or a\nparent, up to the repository root. Add to a default list with extend_<key> (extend_hosts, …)."
+    after_help = "Examples:\n  sourcepolicy lint                       lint the policy's [list] files, else README.md\n  sourcepolicy lint docs/ 'guides/*.md'   folders are walked for *.md; globs are expanded\n  cat list.md | sourcepolicy lint - --stdin-filename docs/list.md\n  sourcepolicy lint README.md --format json\n  sourcepolicy lint --select structure,link --ignore link/malformed\n  sourcepolicy entries README.md          every source with its kind and the policy key that decided\n  sourcepolicy explain perf/missing-context\n  sourcepolicy init                       write the default policy.toml to edit\n  sourcepolicy policy                     the policy in effect, each value with its origin\n  sourcepolicy completions bash           shell completions (also zsh, fish, elvish, powershell)\n\nPolicy files: sourcepolicy.toml, .sourcepolicy.toml or policy.toml in the current folder, or in\na git repository also in a parent up to its root (outside one, only the current folder).\nAdd to a default list with extend_<key> (extend_hosts, …)."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -66,8 +66,8 @@ pub enum Command {
 #[derive(Args, Debug, Clone)]
 pub struct PolicyArg {
     /// Policy file [default: sourcepolicy.toml, .sourcepolicy.toml or policy.toml in the current
-    /// folder or a parent, up to the repository root; else the built-in policy]. It chooses the
-    /// rules, never which files are linted
+    /// folder, or in a git repository also in a parent up to its root; else the built-in
+    /// policy]. It chooses the rules, never which files are linted
     #[arg(long, value_name = "FILE")]
     pub policy: Option<PathBuf>,
 }

@@ -55,7 +55,8 @@ use policy::LoadedPolicy;
 use std::path::{Path, PathBuf};
 
 /// Loads `explicit`, else the policy file discovery finds from `cwd` (`sourcepolicy.toml`,
-/// `.sourcepolicy.toml`, `policy.toml`, up to the repository root), else the embedded default.
+/// `.sourcepolicy.toml`, `policy.toml`; in a git repository also in parents up to its root),
+/// else the embedded default.
 pub fn load_policy(explicit: Option<&Path>, cwd: &Path) -> Result<LoadedPolicy, Error> {
     policy::load(explicit, cwd, &rules::selectors())
 }
@@ -143,10 +144,62 @@ pub fn explain(rule: Option<&str>) -> Result<String, Error> {
     Err(e)
 }
 
+/// The warning for a run that can check nothing: `--select` leaves only rules that need
+/// `--online` (`link/broken`, `link/redirect`, …), and `--online` is not given. None when
+/// `online` is set, when no rule is left, or when any rule left runs offline.
+pub fn offline_selection_warning(selection: &engine::Selection, online: bool) -> Option<String> {
+    if online {
+        return None;
+    }
+    let selected: Vec<&finding::Rule> = rules::all().filter(|r| selection.allows(r.name)).collect();
+    if selected.is_empty() || !selected.iter().all(|r| r.online) {
+        return None;
+    }
+    let names: Vec<&str> = selected.iter().map(|r| r.name).collect();
+    Some(format!(
+        "{}: these rules run only with --online; nothing was checked",
+        names.join(", ")
+    ))
+}
+
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str() + ".",
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::Selection;
+
+    fn warning(select: &[&str], ignore: &[&str], online: bool) -> Option<String> {
+        let list = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let selection = Selection::new(&list(select), &list(ignore)).unwrap();
+        offline_selection_warning(&selection, online)
+    }
+
+    #[test]
+    fn a_selection_of_online_rules_alone_warns_without_online() {
+        assert_eq!(
+            warning(&["link/broken", "link/redirect"], &[], false).as_deref(),
+            Some("link/broken, link/redirect: these rules run only with --online; nothing was checked")
+        );
+        assert_eq!(
+            warning(&["link/private-address"], &[], false).as_deref(),
+            Some("link/private-address: these rules run only with --online; nothing was checked")
+        );
+        // Online, or any offline rule selected, or nothing selected at all: no warning.
+        assert_eq!(warning(&["link/broken"], &[], true), None);
+        assert_eq!(warning(&["link"], &[], false), None);
+        assert_eq!(
+            warning(&["link/broken", "link/duplicate"], &[], false),
+            None
+        );
+        assert_eq!(warning(&[], &[], false), None);
+        assert_eq!(warning(&[], &["structure"], false), None);
+        assert_eq!(warning(&["link/broken"], &["link"], false), None);
     }
 }

@@ -203,6 +203,10 @@ fn run(cli: Cli) -> Result<u8, Error> {
                 None => Date::today_utc(),
             };
             let selection = Selection::new(&args.select, &args.ignore)?;
+            if let Some(w) = sourcepolicy::offline_selection_warning(&selection, args.online.online)
+            {
+                print_warning(&w, color);
+            }
             let ci = &args.ci;
             if ci.statistics
                 && (args.format.is_machine_readable() || args.format == Format::Summary)

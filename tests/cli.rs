@@ -533,3 +533,43 @@ fn endless_and_blocking_inputs_are_refused_quickly() {
         text(&out.stderr)
     );
 }
+
+/// Outside a git repository only the current folder is searched for a policy: a parent's
+/// file may belong to another project. Inside one, parents up to its root are searched (the
+/// cmd case `parent-policy`). `--help` says both.
+#[test]
+fn discovery_outside_a_repository_searches_only_the_current_folder() {
+    let base = std::env::temp_dir().join(format!("sourcepolicy-no-repo-{}", std::process::id()));
+    if base.ancestors().any(|a| a.join(".git").exists()) {
+        eprintln!("skipped: {} lies inside a git repository", base.display());
+        return;
+    }
+    let _ = std::fs::remove_dir_all(&base);
+    let sub = base.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    let list = "# T\n\n## A\n\n- [x](https://arxiv.org/abs/2205.14135)\n";
+    std::fs::write(base.join("README.md"), list).unwrap();
+    std::fs::write(sub.join("README.md"), list).unwrap();
+    let policy = "[rules]\n\"entry/missing-description\" = \"off\"\n";
+    std::fs::write(base.join("sourcepolicy.toml"), policy).unwrap();
+    let lint = |dir: &Path| {
+        let r = run(&["lint", "--format", "concise"], dir);
+        (r.status.code(), text(&r.stdout))
+    };
+    // In the policy's own folder it is used.
+    let (status, out) = lint(&base);
+    assert_eq!(status, Some(0), "{out}");
+    assert!(!out.contains("entry/missing-description"), "{out}");
+    assert!(out.contains("with sourcepolicy.toml"), "{out}");
+    // From a subfolder the parent's policy is not: the built-in one applies.
+    let (status, out) = lint(&sub);
+    assert_eq!(status, Some(0), "{out}");
+    assert!(out.contains("warning[entry/missing-description]"), "{out}");
+    assert!(out.contains("with the built-in policy"), "{out}");
+    let help = text(&run(&["--help"], &sub).stdout);
+    assert!(
+        help.contains("or in\na git repository also in a parent up to its root (outside one, only the current folder)"),
+        "{help}"
+    );
+    let _ = std::fs::remove_dir_all(&base);
+}

@@ -114,46 +114,411 @@ fn suppressions_are_linear() {
     }
 }
 
-/// No two top-level modules of the library import each other, directly or through others.
+/// No source file of the library imports one that imports it back, directly or through
+/// others; nor does any top-level module.
 #[test]
 fn modules_form_no_cycle() {
     use std::collections::{BTreeMap, BTreeSet};
     let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut files = Vec::new();
     let mut stack = vec![src.clone()];
     while let Some(dir) = stack.pop() {
         for e in std::fs::read_dir(&dir).unwrap() {
             let p = e.unwrap().path();
             if p.is_dir() {
                 stack.push(p);
-                continue;
-            }
-            let rel = p.strip_prefix(&src).unwrap();
-            let top = rel
-                .components()
-                .next()
-                .unwrap()
-                .as_os_str()
-                .to_string_lossy()
-                .trim_end_matches(".rs")
-                .to_string();
-            if top == "main" || top == "lib" {
-                continue;
-            }
-            let text = std::fs::read_to_string(&p).unwrap();
-            for (i, _) in text.match_indices("crate::") {
-                let rest = &text[i + 7..];
-                let name: String = rest
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                if !name.is_empty() && name != top {
-                    edges.entry(top.clone()).or_default().insert(name);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                let rel = p
+                    .strip_prefix(&src)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                if rel != "main.rs" {
+                    files.push((rel, std::fs::read_to_string(&p).unwrap()));
                 }
             }
         }
     }
-    // Depth-first search for a cycle.
+    let edges = file_graph(&files);
+    if let Some(cycle) = find_cycle(&edges) {
+        panic!("import cycle between files: {}", cycle.join(" → "));
+    }
+    assert!(
+        edges.values().map(BTreeSet::len).sum::<usize>() >= 100,
+        "{edges:?}"
+    );
+    // The same graph, one node per top-level module.
+    let top = |f: &str| {
+        f.split('/')
+            .next()
+            .unwrap()
+            .trim_end_matches(".rs")
+            .to_string()
+    };
+    let mut modules: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (from, tos) in &edges {
+        if from == "lib.rs" {
+            continue;
+        }
+        let node = modules.entry(top(from)).or_default();
+        node.extend(
+            tos.iter()
+                .map(|t| top(t))
+                .filter(|t| *t != top(from) && t != "lib"),
+        );
+    }
+    if let Some(cycle) = find_cycle(&modules) {
+        panic!("import cycle between modules: {}", cycle.join(" → "));
+    }
+    assert!(modules.len() >= 10, "{modules:?}");
+}
+
+/// The graph `modules_form_no_cycle` checks: edges from `use super::…`, `use crate::…` and
+/// inline paths, groups expanded; comments, strings and a file's own inline modules add none.
+#[test]
+fn file_graph_sees_the_imports_of_each_file() {
+    let files: Vec<(String, String)> = [
+        ("lib.rs", "pub mod a;\npub mod b;\n"),
+        ("a/mod.rs", "mod x;\nmod y;\npub struct T;\npub fn f() { x::g() }\n"),
+        (
+            "a/x.rs",
+            "use super::{T, y::{self, Y}};\n// crate::b::B\nconst S: &str = \"super::z\";\npub fn g() { y::h() }\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n",
+        ),
+        ("a/y.rs", "pub struct Y;\npub fn h() -> usize { crate::b::size(&'a') }\n"),
+        ("b.rs", "pub fn size(c: &char) -> usize { c.len_utf8() }\n"),
+    ]
+    .iter()
+    .map(|(p, t)| (p.to_string(), t.to_string()))
+    .collect();
+    let edges = file_graph(&files);
+    let of = |f: &str| edges[f].iter().map(String::as_str).collect::<Vec<_>>();
+    assert_eq!(of("a/x.rs"), ["a/mod.rs", "a/y.rs"]);
+    assert_eq!(of("a/y.rs"), ["b.rs"]);
+    assert!(of("a/mod.rs").is_empty() && of("b.rs").is_empty());
+    assert_eq!(find_cycle(&edges), None);
+    // Test code may use x from y: it is not part of the library's graph.
+    let mut with_tests = files.clone();
+    with_tests[3].1.push_str(
+        "#[cfg(test)]\nmod tests {\n    use super::super::x::g;\n}\n#[cfg(test)]\nmod more;\n",
+    );
+    with_tests.push(("a/y/more.rs".into(), "use super::super::x::g;\n".into()));
+    assert_eq!(find_cycle(&file_graph(&with_tests)), None);
+    // y using something of x's back closes a cycle, however it is spelled.
+    for back in [
+        "use super::x::g;",
+        "use crate::a::{x::g};",
+        "fn k() { super::x::g() }",
+        "use super::{T, x};",
+    ] {
+        let mut files = files.clone();
+        files[3].1.push_str(back);
+        let cycle = find_cycle(&file_graph(&files)).unwrap_or_default();
+        assert_eq!(cycle, ["a/x.rs", "a/y.rs", "a/x.rs"], "{back}");
+    }
+}
+
+/// The import graph of the library's source files: every `.rs` file under `src/` (but
+/// `main.rs`, a crate of its own) is a node, named by its path under `src/`; an edge goes
+/// from a file to the file that defines what a `crate::…`, `super::…` or `self::…` path in
+/// its code (in `use` declarations, groups expanded, or inline) names. Comments and string
+/// literals are not code; `super` inside an inline `mod name { … }` is the file's own module.
+/// A parent naming its children (`mod x;`, `x::f()`) is how Rust declares them: no edge.
+/// Test code (an item under `#[cfg(test)]`, and a file declared `#[cfg(test)] mod x;`) is
+/// left out: a unit test may drive a neighbour of the code it tests.
+fn file_graph(
+    files: &[(String, String)],
+) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+    use std::collections::{BTreeMap, BTreeSet};
+    // Module path of each file: `document/build.rs` → [document, build], `document/mod.rs`
+    // → [document], `lib.rs` → [].
+    let module_of = |rel: &str| -> Vec<String> {
+        let mut parts: Vec<String> = rel
+            .trim_end_matches(".rs")
+            .split('/')
+            .map(str::to_string)
+            .collect();
+        if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+            parts.pop();
+        }
+        parts
+    };
+    let code_of: BTreeMap<&str, String> = files
+        .iter()
+        .map(|(rel, text)| (rel.as_str(), strip_comments_and_strings(text)))
+        .collect();
+    // Files of test code: declared `#[cfg(test)] mod name;` by their parent.
+    let mut tests: BTreeSet<Vec<String>> = BTreeSet::new();
+    for (rel, code) in &code_of {
+        for (at, _) in code.match_indices("#[cfg(test)]") {
+            let rest = code[at + 12..].trim_start();
+            if let Some(decl) = rest.strip_prefix("mod ") {
+                let name = decl.split(';').next().unwrap_or("").trim();
+                if decl[name.len()..].trim_start().starts_with(';') {
+                    let mut m = module_of(rel);
+                    m.push(name.to_string());
+                    tests.insert(m);
+                }
+            }
+        }
+    }
+    let by_module: BTreeMap<Vec<String>, String> = files
+        .iter()
+        .map(|(rel, _)| (module_of(rel), rel.clone()))
+        .collect();
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (rel, _) in files {
+        if tests.contains(&module_of(rel)) {
+            continue;
+        }
+        let code = without_test_items(&code_of[rel.as_str()]);
+        let own = module_of(rel);
+        let node = edges.entry(rel.clone()).or_default();
+        let b = code.as_bytes();
+        let ident_at = |i: usize| -> &str {
+            let end = code[i..]
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map_or(code.len(), |n| i + n);
+            &code[i..end]
+        };
+        // Inline modules open at `mod name {` and close at their brace.
+        let mut inline: Vec<(String, usize)> = Vec::new();
+        let mut depth = 0usize;
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i];
+            let boundary = i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_');
+            if c == b'{' {
+                depth += 1;
+            } else if c == b'}' {
+                depth = depth.saturating_sub(1);
+                if inline.last().is_some_and(|(_, d)| *d == depth) {
+                    inline.pop();
+                }
+            } else if boundary && c.is_ascii_alphabetic() {
+                let word = ident_at(i);
+                if word == "mod" {
+                    let rest = code[i + 3..].trim_start();
+                    let name = ident_at(code.len() - rest.len());
+                    if code[code.len() - rest.len() + name.len()..]
+                        .trim_start()
+                        .starts_with('{')
+                    {
+                        inline.push((name.to_string(), depth));
+                    }
+                } else if matches!(word, "crate" | "super" | "self")
+                    && code[i + word.len()..].starts_with("::")
+                    && (i == 0 || b[i - 1] != b'$')
+                {
+                    let mut here = own.clone();
+                    here.extend(inline.iter().map(|(n, _)| n.clone()));
+                    let mut paths = Vec::new();
+                    path_tree(&code[i..], Vec::new(), &mut paths);
+                    for path in paths {
+                        let mut module = here.clone();
+                        let mut segs = path.into_iter().peekable();
+                        if segs.peek().is_some_and(|s| s == "crate") {
+                            module.clear();
+                        }
+                        while let Some(s) =
+                            segs.next_if(|s| s == "super" || s == "crate" || s == "self")
+                        {
+                            if s == "super" {
+                                module.pop();
+                            }
+                        }
+                        module.extend(segs);
+                        // The deepest module with a file of its own defines the item.
+                        while !module.is_empty() && !by_module.contains_key(&module) {
+                            module.pop();
+                        }
+                        if let Some(to) = by_module.get(&module) {
+                            if to != rel {
+                                node.insert(to.clone());
+                            }
+                        }
+                    }
+                    i += word.len();
+                    continue;
+                }
+                i += word.len();
+                continue;
+            }
+            i += 1;
+        }
+    }
+    edges
+}
+
+/// The paths a `use` tree (or an inline path) starting at `s` names, groups expanded:
+/// `super::{a, b::{self, C}}` → `super::a`, `super::b`, `super::b::C`.
+fn path_tree(s: &str, prefix: Vec<String>, out: &mut Vec<Vec<String>>) -> usize {
+    let mut path = prefix;
+    let mut i = 0;
+    let b = s.as_bytes();
+    loop {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i < b.len() && b[i] == b'{' {
+            i += 1;
+            loop {
+                while i < b.len() && (b[i].is_ascii_whitespace() || b[i] == b',') {
+                    i += 1;
+                }
+                if i >= b.len() || b[i] == b'}' {
+                    return i + 1;
+                }
+                i += path_tree(&s[i..], path.clone(), out);
+            }
+        }
+        let start = i;
+        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'*') {
+            i += 1;
+        }
+        let seg = &s[start..i];
+        if !seg.is_empty() && seg != "*" && (seg != "self" || path.is_empty()) {
+            path.push(seg.to_string());
+        }
+        if s[i..].starts_with("::") {
+            i += 2;
+            continue;
+        }
+        out.push(path);
+        // Skip `as name` and stop at what ends this tree.
+        while i < b.len() && !matches!(b[i], b',' | b'}' | b';' | b'(' | b')' | b'<' | b'\n') {
+            i += 1;
+        }
+        return i;
+    }
+}
+
+/// `code` (comments and strings blanked) with each item under `#[cfg(test)]` blanked too:
+/// from the attribute to the `;` or the closing brace that ends the item.
+fn without_test_items(code: &str) -> String {
+    let mut out = code.as_bytes().to_vec();
+    for (at, _) in code.match_indices("#[cfg(test)]") {
+        let b = code.as_bytes();
+        let mut i = at;
+        let mut depth = 0usize;
+        while i < b.len() {
+            match b[i] {
+                b'{' => depth += 1,
+                b'}' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        i += 1;
+                        break;
+                    }
+                }
+                b';' if depth == 0 => {
+                    i += 1;
+                    break;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        for x in &mut out[at..i] {
+            if *x != b'\n' {
+                *x = b' ';
+            }
+        }
+    }
+    String::from_utf8(out).expect("only ASCII was blanked")
+}
+
+/// `text` with comments, string and character literals blanked (lengths kept).
+fn strip_comments_and_strings(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = b.to_vec();
+    let blank = |out: &mut Vec<u8>, r: std::ops::Range<usize>| {
+        for x in &mut out[r] {
+            if *x != b'\n' {
+                *x = b' ';
+            }
+        }
+    };
+    let mut i = 0;
+    while i < b.len() {
+        let rest = &b[i..];
+        if rest.starts_with(b"//") {
+            let end = rest
+                .iter()
+                .position(|&c| c == b'\n')
+                .map_or(b.len(), |n| i + n);
+            blank(&mut out, i..end);
+            i = end;
+        } else if rest.starts_with(b"/*") {
+            let (mut j, mut nest) = (i + 2, 1);
+            while j < b.len() && nest > 0 {
+                if b[j..].starts_with(b"/*") {
+                    nest += 1;
+                    j += 2;
+                } else if b[j..].starts_with(b"*/") {
+                    nest -= 1;
+                    j += 2;
+                } else {
+                    j += 1;
+                }
+            }
+            blank(&mut out, i..j);
+            i = j;
+        } else if (rest.starts_with(b"r#") || rest.starts_with(b"r\"") || rest.starts_with(b"br"))
+            && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
+        {
+            let mut j = i + if rest[0] == b'b' { 2 } else { 1 };
+            let hashes = b[j..].iter().take_while(|&&c| c == b'#').count();
+            j += hashes;
+            if b.get(j) != Some(&b'"') {
+                i += 1;
+                continue;
+            }
+            let close: Vec<u8> = std::iter::once(b'"')
+                .chain(std::iter::repeat_n(b'#', hashes))
+                .collect();
+            let end = b[j + 1..]
+                .windows(close.len())
+                .position(|w| w == close)
+                .map_or(b.len(), |n| j + 1 + n + close.len());
+            blank(&mut out, i..end);
+            i = end;
+        } else if b[i] == b'"' {
+            let mut j = i + 1;
+            while j < b.len() && b[j] != b'"' {
+                j += if b[j] == b'\\' { 2 } else { 1 };
+            }
+            blank(&mut out, i..(j + 1).min(b.len()));
+            i = j + 1;
+        } else if b[i] == b'\'' {
+            // A character literal ('x', '\n', '\u{1F600}'), not a lifetime ('a).
+            let end = if b.get(i + 1) == Some(&b'\\') {
+                b[i + 2..]
+                    .iter()
+                    .position(|&c| c == b'\'')
+                    .map(|n| i + 2 + n + 1)
+            } else {
+                let ch = text[i + 1..].chars().next().map_or(1, char::len_utf8);
+                (b.get(i + 1 + ch) == Some(&b'\'')).then_some(i + 2 + ch)
+            };
+            match end {
+                Some(e) => {
+                    blank(&mut out, i..e);
+                    i = e;
+                }
+                None => i += 1,
+            }
+        } else {
+            i += 1;
+        }
+    }
+    String::from_utf8(out).expect("whole characters were blanked")
+}
+
+/// A cycle in `edges`, as the nodes along it (first and last the same), if any.
+fn find_cycle(
+    edges: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+) -> Option<Vec<String>> {
+    use std::collections::{BTreeMap, BTreeSet};
     fn visit(
         n: &str,
         edges: &BTreeMap<String, BTreeSet<String>>,
@@ -179,12 +544,9 @@ fn modules_form_no_cycle() {
         None
     }
     let mut done = BTreeSet::new();
-    for n in edges.keys() {
-        if let Some(cycle) = visit(n, &edges, &mut Vec::new(), &mut done) {
-            panic!("import cycle: {}", cycle.join(" → "));
-        }
-    }
-    assert!(edges.len() >= 10, "{edges:?}");
+    edges
+        .keys()
+        .find_map(|n| visit(n, edges, &mut Vec::new(), &mut done))
 }
 
 /// A policy pattern that would compile beyond the size limit is a policy error, not a

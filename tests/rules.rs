@@ -84,9 +84,45 @@ fn link_duplicate_fires_with_severity_by_section() {
         &sourcepolicy::policy::Policy::default_policy(),
     );
     let sev: Vec<&str> = r.findings.iter().map(|f| f.severity.as_str()).collect();
-    assert_eq!(sev, ["error", "warning", "warning", "error", "error"]);
+    assert_eq!(
+        sev,
+        ["error", "warning", "warning", "error", "error", "error"]
+    );
     assert_eq!(r.findings[0].data["first_line"], 5);
     assert_eq!(r.findings[0].data["resource"], "arxiv:2205.14135");
+    // The publisher's page of a paper is its DOI.
+    assert_eq!(
+        r.findings[4].data["resource"],
+        "doi:10.1145/3600006.3613165"
+    );
+}
+
+/// A table row's links are often only `[pdf]`: a duplicate names rows by their title cell,
+/// and list items (and rows without a title column) by their link text.
+#[test]
+fn link_duplicate_names_table_rows_by_their_title() {
+    let text = "# T\n\n## Papers\n\n\
+        | Title | Paper | Code |\n|---|---|---|\n\
+        | FlashAttention | [pdf](https://arxiv.org/pdf/2205.14135) | [code](https://github.com/Dao-AILab/flash-attention) |\n\
+        | FlashAttention, again | [abs](https://arxiv.org/abs/2205.14135v2) | - |\n\n\
+        - [The FlashAttention repository](https://github.com/dao-ailab/flash-attention) - Code.\n\n\
+        ## Untitled\n\n| Paper |\n|---|\n| [arXiv](https://arxiv.org/abs/2205.14135) |\n";
+    let r = common::report(
+        "t.md",
+        text.to_string(),
+        &["link/duplicate"],
+        TODAY,
+        &sourcepolicy::policy::Policy::default_policy(),
+    );
+    let messages: Vec<&str> = r.findings.iter().map(|f| f.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "\"FlashAttention, again\" links the same resource as \"FlashAttention\" on line 7 (in this section)",
+            "\"The FlashAttention repository\" links the same resource as \"FlashAttention\" on line 7 (in this section)",
+            "\"arXiv\" links the same resource as \"FlashAttention\" on line 7 (in another section: Papers)",
+        ]
+    );
 }
 
 #[test]

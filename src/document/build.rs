@@ -1,59 +1,20 @@
 //! Builds a `Document` in one iterative walk over comrak's arena (no recursion, so a list
 //! nested thousands of levels deep cannot overflow the stack).
 
+use super::collector::Collector;
 use super::dest::{self, Definitions};
 use super::html;
-use super::prose::{Block, BlockKind, TextBuf};
+use super::prose::BlockKind;
 use super::table::{self, Cells, Table, TableOptions};
-use super::{Comment, Document, Entry, Heading, Link, LinkKind, List, Section};
+use super::{description, markdown, sections};
+use super::{Document, Entry, Heading, Link, LinkKind, List, Section};
 use crate::lines::LineIndex;
 use crate::slug::Slugger;
 use crate::target::TargetOptions;
 use comrak::arena_tree::NodeEdge;
 use comrak::nodes::{ListDelimType, ListType, NodeValue};
-use comrak::{parse_document, Arena, Options};
+use comrak::{parse_document, Arena};
 use std::cell::OnceCell;
-use std::ops::Range;
-
-fn options() -> Options<'static> {
-    let mut o = Options::default();
-    o.extension.autolink = true;
-    o.extension.table = true;
-    o.extension.footnotes = true;
-    o.extension.strikethrough = true;
-    o.extension.tasklist = true;
-    o
-}
-
-/// A block being collected: an item, paragraph, heading or table row.
-struct Collector {
-    kind: BlockKind,
-    span: Range<usize>,
-    section: usize,
-    buf: TextBuf,
-    links: Vec<usize>,
-    /// Comments found inside it, whose container is this block once it is pushed.
-    comments: Vec<usize>,
-    /// For a table row: where its cells start.
-    cells: Option<Cells>,
-    /// Badges of a table row: links that show only an image (not sources).
-    badges: Vec<usize>,
-}
-
-impl Collector {
-    fn new(kind: BlockKind, span: Range<usize>, section: usize) -> Collector {
-        Collector {
-            kind,
-            span,
-            section,
-            buf: TextBuf::default(),
-            links: Vec::new(),
-            comments: Vec::new(),
-            cells: None,
-            badges: Vec::new(),
-        }
-    }
-}
 
 /// A link (or image) whose content is being walked.
 struct OpenLink {
@@ -82,7 +43,7 @@ pub(super) fn build<'t>(
     tables: Option<TableOptions<'t>>,
 ) -> Document {
     let arena = Arena::new();
-    let root = parse_document(&arena, text, &options());
+    let root = parse_document(&arena, text, &markdown::options());
     let mut b = Builder {
         text,
         doc: Document {
@@ -146,7 +107,7 @@ pub(super) fn build<'t>(
                         stack.push(Collector::new(BlockKind::Item, span, section));
                     }
                     NodeValue::Paragraph => {
-                        shift = inline_line_shift(node, text, lines);
+                        shift = markdown::inline_line_shift(node, text, lines);
                         if !matches!(stack.last(), Some(c) if c.kind == BlockKind::Item) {
                             stack.push(Collector::new(BlockKind::Paragraph, span, section));
                         } else if let Some(c) = stack.last_mut() {
@@ -280,7 +241,11 @@ pub(super) fn build<'t>(
                     }
                     NodeValue::HtmlInline(_) | NodeValue::HtmlBlock(_) => {
                         let block = matches!(data.value, NodeValue::HtmlBlock(_));
-                        b.scan_html(span, block, section, stack.last_mut());
+                        let found =
+                            html::record(&mut b.doc, b.text, b.targets, span, block, section);
+                        if let Some(c) = stack.last_mut() {
+                            c.comments.extend(found);
+                        }
                         if !block {
                             if let Some(c) = stack.last_mut() {
                                 c.buf.blank();
@@ -334,14 +299,14 @@ pub(super) fn build<'t>(
                             level: h.level,
                             title,
                         });
-                        b.push_block(c, None);
+                        c.push_into(&mut b.doc, None);
                         section = id + 1;
                     }
                     NodeValue::Paragraph => {
                         shift = 0;
                         if matches!(stack.last(), Some(c) if c.kind == BlockKind::Paragraph) {
                             let c = stack.pop().expect("paragraph collector");
-                            b.push_block(c, None);
+                            c.push_into(&mut b.doc, None);
                         }
                     }
                     NodeValue::TableRow(_) => {
@@ -360,9 +325,9 @@ pub(super) fn build<'t>(
                                     };
                                     table::finish_row(&mut b.doc, *t, rows, parts, b.tables)
                                 });
-                                b.push_block(c, entry);
+                                c.push_into(&mut b.doc, entry);
                             }
-                            None => b.push_block(c, None),
+                            None => c.push_into(&mut b.doc, None),
                         }
                     }
                     NodeValue::Item(_) => {
@@ -372,7 +337,7 @@ pub(super) fn build<'t>(
                             b.doc.lists[l].items.push(c.span.clone());
                         }
                         if c.links.is_empty() {
-                            b.push_block(c, None);
+                            c.push_into(&mut b.doc, None);
                         } else {
                             let entry = b.doc.entries.len();
                             for &l in &c.links {
@@ -382,11 +347,11 @@ pub(super) fn build<'t>(
                                 section: c.section,
                                 span: c.span.clone(),
                                 links: c.links.clone(),
-                                description: description_of(&c.buf.outside),
+                                description: description::description_of(&c.buf.outside),
                                 block: b.doc.blocks.len(),
                                 row: None,
                             });
-                            b.push_block(c, Some(entry));
+                            c.push_into(&mut b.doc, Some(entry));
                         }
                     }
                     _ => {}
@@ -394,143 +359,6 @@ pub(super) fn build<'t>(
             }
         }
     }
-    b.finish_sections();
+    sections::link_sections(&mut b.doc);
     b.doc
-}
-
-/// comrak removes link reference definitions from the start of a paragraph but places the
-/// paragraph's inline nodes as if the remaining text began on the paragraph's first line: their
-/// lines are short by the lines the definitions took (columns are right). Finds that shift by
-/// locating the first text node's literal on the lines below its reported line; 0 when it sits
-/// where reported, or cannot be verified (an entity, an escape).
-fn inline_line_shift<'a>(
-    paragraph: &'a comrak::arena_tree::Node<'a, std::cell::RefCell<comrak::nodes::Ast>>,
-    text: &str,
-    lines: &LineIndex,
-) -> usize {
-    let Some(first) = paragraph.first_child() else {
-        return 0;
-    };
-    let data = first.data();
-    let NodeValue::Text(literal) = &data.value else {
-        return 0;
-    };
-    let literal: &str = literal;
-    if literal.is_empty() {
-        return 0;
-    }
-    let at = |line: usize| -> bool {
-        let start = lines.offset_of(line, data.sourcepos.start.column);
-        text.get(start..)
-            .is_some_and(|rest| rest.starts_with(literal))
-    };
-    let reported = data.sourcepos.start.line;
-    if at(reported) {
-        return 0;
-    }
-    let last = paragraph.data().sourcepos.end.line;
-    (reported + 1..=last)
-        .find(|&l| at(l))
-        .map_or(0, |l| l - reported)
-}
-
-impl Builder<'_> {
-    fn push_block(&mut self, c: Collector, entry: Option<usize>) {
-        let index = self.doc.blocks.len();
-        for &k in &c.comments {
-            self.doc.comments[k].container = Some(index);
-        }
-        self.doc
-            .blocks
-            .push(Block::new(c.kind, c.section, c.span, c.buf, entry));
-    }
-
-    /// Records the comments, anchors (any element's `id`, `name` on `<a>`) and link targets
-    /// (`<a href>`, `<img src>`: links, never sources of an entry) of a piece of raw HTML;
-    /// comments inside a block being collected belong to it.
-    fn scan_html(
-        &mut self,
-        span: Range<usize>,
-        block: bool,
-        section: usize,
-        within: Option<&mut Collector>,
-    ) {
-        let Some(raw) = self.text.get(span.clone()) else {
-            return;
-        };
-        let first = self.doc.comments.len();
-        let tags = html::read(raw, span.start);
-        for c in tags.comments {
-            self.doc.comments.push(Comment {
-                span: c.span,
-                body: c.body,
-                block,
-                container: None,
-            });
-        }
-        if let Some(col) = within {
-            col.comments.extend(first..self.doc.comments.len());
-        }
-        self.doc.html_anchors.extend(tags.anchors);
-        for l in tags.links {
-            self.doc.links.push(Link {
-                target: crate::target::parse(&l.url, self.targets),
-                url: l.url,
-                text: l.text,
-                span: l.span,
-                dest: Some(l.dest),
-                section,
-                kind: if l.image {
-                    LinkKind::Image
-                } else {
-                    LinkKind::Inline
-                },
-                entry: None,
-                badge: false,
-            });
-        }
-    }
-
-    /// Links sections to their parents and detects a lone H1 title.
-    fn finish_sections(&mut self) {
-        let doc = &mut self.doc;
-        let h1s: Vec<usize> = (0..doc.headings.len())
-            .filter(|&i| doc.headings[i].level == 1)
-            .collect();
-        if h1s.len() == 1 && h1s[0] == 0 {
-            doc.title = Some(0);
-        }
-        // Nearest open section of a lower level, per level (a stack).
-        let mut open: Vec<usize> = Vec::new();
-        for s in 1..doc.sections.len() {
-            let level = doc.sections[s].level;
-            while let Some(&top) = open.last() {
-                if doc.sections[top].level >= level {
-                    open.pop();
-                } else {
-                    break;
-                }
-            }
-            doc.sections[s].parent = Some(open.last().copied().unwrap_or(0));
-            open.push(s);
-        }
-    }
-}
-
-/// The description of an entry from its text outside links: separators and list punctuation
-/// that only join links (`, `, `and`, ` - `) are not a description.
-pub(super) fn description_of(outside: &str) -> String {
-    let t = outside.trim();
-    let t = t.trim_start_matches(|c: char| {
-        c.is_whitespace() || matches!(c, '-' | '–' | '—' | ':' | ',' | '|' | '·' | '(' | ')')
-    });
-    let t = t.trim();
-    let only_joiners = t
-        .split(|c: char| c.is_whitespace() || ",;.()|/&".contains(c))
-        .all(|w| w.is_empty() || w.eq_ignore_ascii_case("and") || w.eq_ignore_ascii_case("or"));
-    if only_joiners {
-        String::new()
-    } else {
-        t.split_whitespace().collect::<Vec<_>>().join(" ")
-    }
 }

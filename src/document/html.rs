@@ -3,7 +3,9 @@
 //! the link targets it holds (`<a href>`, `<img src>`), which are checked like Markdown links.
 //! Read with the shared tag scanner (`crate::html`): a tag inside a comment defines nothing.
 
+use super::{Comment, Document, Link, LinkKind};
 use crate::html::{scan, Attr, Event};
+use crate::target::TargetOptions;
 use std::ops::Range;
 
 /// A comment found in a piece of HTML: its span in the file and its body.
@@ -79,6 +81,52 @@ pub(super) fn read(html: &str, at: usize) -> Tags {
         _ => {}
     });
     out
+}
+
+/// Records in `doc` the comments, anchors (any element's `id`, `name` on `<a>`) and link
+/// targets (`<a href>`, `<img src>`: links, never sources of an entry) of the raw HTML at
+/// `span` of `text`; returns the indices of the comments it added (a block being collected
+/// holds them).
+pub(super) fn record(
+    doc: &mut Document,
+    text: &str,
+    targets: TargetOptions,
+    span: Range<usize>,
+    block: bool,
+    section: usize,
+) -> Range<usize> {
+    let first = doc.comments.len();
+    let Some(raw) = text.get(span.clone()) else {
+        return first..first;
+    };
+    let tags = read(raw, span.start);
+    for c in tags.comments {
+        doc.comments.push(Comment {
+            span: c.span,
+            body: c.body,
+            block,
+            container: None,
+        });
+    }
+    doc.html_anchors.extend(tags.anchors);
+    for l in tags.links {
+        doc.links.push(Link {
+            target: crate::target::parse(&l.url, targets),
+            url: l.url,
+            text: l.text,
+            span: l.span,
+            dest: Some(l.dest),
+            section,
+            kind: if l.image {
+                LinkKind::Image
+            } else {
+                LinkKind::Inline
+            },
+            entry: None,
+            badge: false,
+        });
+    }
+    first..doc.comments.len()
 }
 
 #[cfg(test)]

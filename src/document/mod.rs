@@ -3,9 +3,13 @@
 //! borrow the text), and only read afterwards.
 
 mod build;
+mod collector;
+mod description;
 mod dest;
 mod html;
+mod markdown;
 mod prose;
+mod sections;
 mod table;
 
 pub use prose::{Block, BlockKind};
@@ -185,6 +189,15 @@ impl Document {
     /// no column has a role).
     pub fn parse_with(file: &SourceFile, targets: TargetOptions, tables: TableOptions) -> Document {
         build::build(&file.text, &file.lines, targets, Some(tables))
+    }
+
+    /// How a message names link `l`: its text; in a table row with a title column, the
+    /// row's title (a row's links are often only `[pdf]` or `[code]`).
+    pub fn link_name(&self, l: usize) -> &str {
+        let link = &self.links[l];
+        link.entry
+            .and_then(|e| self.entries[e].row.as_ref()?.title.as_deref())
+            .unwrap_or_else(|| link.text.trim())
     }
 
     /// Whether a section is the document's title section (treated as preamble).

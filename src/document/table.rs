@@ -200,7 +200,7 @@ fn row_entry(
             role,
             Some(ColumnRole::Source | ColumnRole::Code | ColumnRole::Date)
         ) {
-            let d = super::build::description_of(outside);
+            let d = super::description::description_of(outside);
             if !d.is_empty() {
                 description.push(d);
             }

@@ -81,14 +81,14 @@ fn crlf_bom_reference_and_autolinks_keep_exact_positions() {
 #[test]
 fn descriptions_strip_separators_but_not_words() {
     assert_eq!(
-        build::description_of(" - Fast attention."),
+        description::description_of(" - Fast attention."),
         "Fast attention."
     );
-    assert_eq!(build::description_of(", , and "), "");
-    assert_eq!(build::description_of(" — "), "");
-    assert_eq!(build::description_of(":  the spec"), "the spec");
+    assert_eq!(description::description_of(", , and "), "");
+    assert_eq!(description::description_of(" — "), "");
+    assert_eq!(description::description_of(":  the spec"), "the spec");
     assert_eq!(
-        build::description_of(" and Rubin CPX, pending"),
+        description::description_of(" and Rubin CPX, pending"),
         "and Rubin CPX, pending"
     );
 }

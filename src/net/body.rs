@@ -1,10 +1,23 @@
 //! How much of a body a check needs, and reading no more than that.
 
-use super::client::Need;
 use super::status::{self, Failure};
 use reqwest::header::{HeaderMap, CONTENT_TYPE};
 use reqwest::Method;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How much of a body an attempt reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Need {
+    /// The status only (HEAD, or GET when HEAD is refused). Error pages are sniffed (16 KiB)
+    /// for bot challenges.
+    Status,
+    /// The page, up to the body cap (HTML only; other types are not read).
+    Page,
+    /// The page, until one of these anchors appears or the cap.
+    Anchors(Vec<String>),
+    /// An API answer: the whole body up to 1 MiB, whatever its type.
+    Api,
+}
 
 /// Error pages are read this far, to tell a bot challenge.
 const SNIFF: usize = 16 * 1024;

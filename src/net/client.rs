@@ -1,10 +1,11 @@
 //! The HTTP side: one reqwest client per run, the limits, one attempt, retries, and the hop
 //! loop (HEAD first, GET when HEAD is refused; redirects followed one at a time).
 
+use super::body::{self, Need};
 use super::guard::{self, GuardResolver, Hook};
 use super::hosts::{self, Hosts};
+use super::retry;
 use super::status::{self, Failure};
-use super::{body, retry};
 use super::{Hop, NetError, NetOptions};
 use reqwest::header::{HeaderMap, HeaderValue, AUTHORIZATION, CONTENT_TYPE, LOCATION, RETRY_AFTER};
 use reqwest::Method;
@@ -14,20 +15,6 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
 use tokio::sync::{OnceCell, Semaphore};
 use url::Url;
-
-/// How much of a body an attempt reads.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Need {
-    /// The status only (HEAD, or GET when HEAD is refused). Error pages are sniffed (16 KiB)
-    /// for bot challenges.
-    Status,
-    /// The page, up to the body cap (HTML only; other types are not read).
-    Page,
-    /// The page, until one of these anchors appears or the cap.
-    Anchors(Vec<String>),
-    /// An API answer: the whole body up to 1 MiB, whatever its type.
-    Api,
-}
 
 /// A response, with as much body as was needed.
 #[derive(Debug)]

@@ -1,7 +1,8 @@
 //! GitHub repositories through the API: does it exist, is it archived, is it code or a list
 //! of links. The token, when set, is attached by the client to its own origins only.
 
-use super::client::{Checker, Need};
+use super::body::Need;
+use super::client::Checker;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::atomic::Ordering;

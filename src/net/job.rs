@@ -1,7 +1,8 @@
 //! One page's check: the GitHub API or the page itself, then its outcome; and an outcome
 //! back to the result of each URL that pointed at the page.
 
-use super::client::{Checker, Fetched, Need};
+use super::body::Need;
+use super::client::{Checker, Fetched};
 use super::github::{self, Api};
 use super::status::{self, Failure};
 use super::{page, Hop, LinkResult, NetOptions, PageFacts, Redirect, RepoFacts, Verdict};

@@ -11,7 +11,7 @@
 //!   wait (`Retry-After`, backoff with jitter).
 //! - `guard.rs`: the address guard, enforced in the resolver reqwest connects through.
 //! - `status.rs`: failures and statuses to verdicts; bot-challenge pages.
-//! - `cache.rs`: the results file; `page.rs`: page facts (read with `crate::html`); `github.rs`: the
+//! - `cache.rs`: the results file; `page/`: page facts (read with `crate::html`); `github.rs`: the
 //!   GitHub API for repository links (and the only place the token is used).
 //! - `run.rs`: the run: requests to jobs, the cache, the runtime, jobs back to results.
 //!

@@ -229,15 +229,49 @@ fn mark_file(v: &toml::Value, path: &mut Vec<String>, origins: &mut Origins) {
     }
 }
 
-/// The key names that hold lists somewhere in `table` (what has an `extend_` twin).
-pub(super) fn list_keys(table: &toml::Table, out: &mut Vec<String>) {
-    for (k, v) in table {
-        match v {
-            toml::Value::Array(_) if !out.contains(k) => out.push(k.clone()),
-            toml::Value::Table(t) => list_keys(t, out),
-            _ => {}
+/// The list keys (what has an `extend_` twin) of the default's table that holds the key at
+/// `span` of a user's policy `text`: none when no key is there or the default has no such
+/// table. A key of the same name in another table (`[sections] frontier` is a list, the
+/// top-level `frontier` a table) does not count.
+pub(super) fn lists_beside(default: &toml::Table, text: &str, span: Range<usize>) -> Vec<String> {
+    fn find(t: &DeTable<'_>, span: &Range<usize>, path: &mut Vec<String>) -> bool {
+        for (k, v) in t.iter() {
+            if k.span() == *span {
+                return true;
+            }
+            path.push(k.get_ref().to_string());
+            let inside = match v.get_ref() {
+                DeValue::Table(sub) => find(sub, span, path),
+                DeValue::Array(items) => items.iter().any(|i| match i.get_ref() {
+                    DeValue::Table(sub) => find(sub, span, path),
+                    _ => false,
+                }),
+                _ => false,
+            };
+            if inside {
+                return true;
+            }
+            path.pop();
         }
+        false
     }
+    let Ok(user) = DeTable::parse(text) else {
+        return Vec::new();
+    };
+    let mut path = Vec::new();
+    if !find(user.get_ref(), &span, &mut path) {
+        return Vec::new();
+    }
+    let mut table = Some(default);
+    for k in &path {
+        table = table.and_then(|t| t.get(k)).and_then(toml::Value::as_table);
+    }
+    table
+        .into_iter()
+        .flatten()
+        .filter(|(_, v)| v.is_array())
+        .map(|(k, _)| k.clone())
+        .collect()
 }
 
 /// The policy in effect as TOML, each value followed by where it came from: `default`, or the
@@ -367,6 +401,26 @@ fn value(v: &toml::Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Only the lists of the table the key is in have twins: `frontier` is a list of
+    /// `[s]` but a table at the top level.
+    #[test]
+    fn lists_beside_reads_the_table_of_the_key() {
+        let default: toml::Table = "[frontier]\nmax_age_days = 90\n[s]\nfrontier = [\"a\"]\nlimit = 3\n[[s.d]]\nnames = []\n"
+            .parse()
+            .unwrap();
+        let text = "fronteir = 1\n[s]\nfronteir = 2\n[t]\nfronteir = 3\n[[s.d]]\nx = 1\n";
+        let key = |n: usize| {
+            let at = text.match_indices("fronteir").nth(n).unwrap().0;
+            at..at + "fronteir".len()
+        };
+        assert!(lists_beside(&default, text, key(0)).is_empty());
+        assert_eq!(lists_beside(&default, text, key(1)), ["d", "frontier"]);
+        assert!(lists_beside(&default, text, key(2)).is_empty());
+        let x = text.find("x =").unwrap();
+        assert!(lists_beside(&default, text, x..x + 1).is_empty());
+        assert!(lists_beside(&default, text, 0..3).is_empty());
+    }
 
     #[test]
     fn replacements_that_look_like_additions_are_flagged() {

@@ -1,9 +1,12 @@
-//! The source policy: its schema, the embedded default, layering a user's file over it, and
-//! errors that point at the offending key. Patterns live in `pattern`, how the policy scopes a
+//! The source policy: its schema and the embedded default, layered with a user's file. Values
+//! checked while a user's file is read live in `checked`, errors that point at the offending
+//! key in `errors`, layering in `layer`, patterns in `pattern`, how the policy scopes a
 //! document's sections in `scope`, finding and reading policy files in `load`.
 
+mod checked;
 pub mod compiled;
 pub mod device;
+mod errors;
 pub mod finder;
 pub mod layer;
 pub(crate) mod literal;
@@ -19,9 +22,17 @@ pub use load::{discover, load, LoadedPolicy};
 pub use pattern::{AsciiSet, Pattern, PatternList};
 pub use scope::Scope;
 
-use crate::error::{did_you_mean, did_you_mean_rule, Error};
+pub use checked::{host_entry_problem, SCOPE_NAMES};
+
+use crate::error::Error;
 use crate::finding::Level;
-use serde::{Deserialize, Deserializer, Serialize};
+// `checking` and `fail_at` are also what `pattern` reaches as `super::…`.
+use checked::{
+    checking, date_pattern, fail_at, from_checked, host_entries, project_paths, rule_levels,
+    scope_names,
+};
+use errors::{positioned, toml_error};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The default policy, `policy.toml` at the repository root, compiled in.
@@ -182,31 +193,6 @@ pub struct ListPolicy {
     pub max_file_bytes: u64,
 }
 
-/// `[list] files`: paths (or globs) inside the project, relative to the policy's folder. An
-/// absolute path or one that climbs out with `..` is refused: a policy from an untrusted pull
-/// request must not make the run read the runner's other files.
-fn project_paths<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
-    let files = Vec::<String>::deserialize(d)?;
-    for f in &files {
-        let p = std::path::Path::new(f);
-        let escapes = p.is_absolute()
-            || f.starts_with('/')
-            || f.starts_with('\\')
-            || p.components().any(|c| {
-                matches!(
-                    c,
-                    std::path::Component::ParentDir | std::path::Component::Prefix(_)
-                )
-            });
-        if escapes {
-            return Err(serde::de::Error::custom(format!(
-                "[list] files entry `{f}` is outside the project{HELP}name files relative to the policy's folder, inside it (`README.md`, `docs/*.md`)"
-            )));
-        }
-    }
-    Ok(files)
-}
-
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SectionPolicy {
@@ -271,151 +257,6 @@ pub struct FrontierPolicy {
     #[serde(deserialize_with = "date_pattern")]
     pub verified_pattern: Option<Pattern>,
     pub max_age_days: u32,
-}
-
-/// Separates a checked value's message from its help in a deserialisation error.
-const HELP: &str = "\n";
-
-thread_local! {
-    /// While a user's policy file is read: the rule and family names `[rules]` may use. Its
-    /// patterns, hosts and rule names are checked then; the embedded default is trusted (a
-    /// test checks it the same way), which keeps start-up fast.
-    static CHECKING: std::cell::RefCell<Option<Vec<&'static str>>> =
-        const { std::cell::RefCell::new(None) };
-    /// The exact span of a value inside an array that failed its check (the parser reports
-    /// the array's).
-    static FAILED_AT: std::cell::Cell<Option<(usize, usize)>> = const { std::cell::Cell::new(None) };
-}
-
-/// Records the exact span of a value in an array that failed its check.
-fn fail_at(span: std::ops::Range<usize>) {
-    FAILED_AT.with(|c| c.set(Some((span.start, span.end))));
-}
-
-/// Whether a user's file is being read (its values are checked).
-fn checking() -> bool {
-    CHECKING.with(|c| c.borrow().is_some())
-}
-
-/// Reads a user's policy file (parsed, its `extend_` twins renamed) with every value checked;
-/// `rule_names` are what `[rules]` may name.
-fn from_checked(
-    user: toml::Spanned<toml::de::DeTable<'_>>,
-    rule_names: &[&'static str],
-) -> Result<Policy, toml::de::Error> {
-    CHECKING.with(|c| *c.borrow_mut() = Some(rule_names.to_vec()));
-    FAILED_AT.with(|c| c.set(None));
-    let result = Policy::deserialize(toml::de::Deserializer::from(user));
-    CHECKING.with(|c| *c.borrow_mut() = None);
-    result
-}
-
-fn rule_levels<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, Level>, D::Error> {
-    let map = BTreeMap::<RuleName, Level>::deserialize(d)?;
-    Ok(map.into_iter().map(|(k, v)| (k.0, v)).collect())
-}
-
-/// A `[rules]` key: checked against the rule and family names while a user's file is read.
-#[derive(PartialEq, Eq, PartialOrd, Ord)]
-struct RuleName(String);
-
-impl<'de> Deserialize<'de> for RuleName {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let key = String::deserialize(d)?;
-        let problem = CHECKING.with(|c| {
-            let names = c.borrow();
-            let names = names.as_ref()?;
-            if names.contains(&key.as_str()) {
-                return None;
-            }
-            Some(match did_you_mean_rule(&key, names.iter().copied()) {
-                Some(s) => format!("[rules] names unknown rule `{key}`{HELP}did you mean `{s}`?"),
-                None => format!(
-                    "[rules] names unknown rule `{key}`{HELP}`sourcepolicy explain` lists every rule"
-                ),
-            })
-        });
-        match problem {
-            Some(p) => Err(serde::de::Error::custom(p)),
-            None => Ok(RuleName(key)),
-        }
-    }
-}
-
-/// `hosts` entries, each checked while a user's file is read; an error points at the entry.
-fn host_entries<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
-    if !checking() {
-        return Vec::<String>::deserialize(d);
-    }
-    // Only the parser of a policy text knows spans (not the layered table).
-    let hosts = Vec::<toml::Spanned<String>>::deserialize(d)?;
-    {
-        for h in &hosts {
-            if let Some(problem) = host_entry_problem(h.get_ref()) {
-                fail_at(h.span());
-                return Err(serde::de::Error::custom(format!(
-                    "host entry `{}` {problem}{HELP}write a host (`arxiv.org`), a wildcard (`*.acm.org`, `docs.*`) or a host with a path (`developer.nvidia.com/blog`)",
-                    h.get_ref()
-                )));
-            }
-        }
-    }
-    Ok(hosts.into_iter().map(toml::Spanned::into_inner).collect())
-}
-
-/// The scopes `contents_covers` may name.
-pub const SCOPE_NAMES: [&str; 4] = ["core", "frontier", "exempt", "other"];
-
-/// `contents_covers` entries, each checked while a user's file is read.
-fn scope_names<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
-    if !checking() {
-        return Vec::<String>::deserialize(d);
-    }
-    let names = Vec::<toml::Spanned<String>>::deserialize(d)?;
-    for n in &names {
-        if !SCOPE_NAMES.contains(&n.get_ref().as_str()) {
-            fail_at(n.span());
-            let hint = match did_you_mean(n.get_ref(), SCOPE_NAMES) {
-                Some(s) => format!("did you mean `{s}`?"),
-                None => format!("the scopes are {}", SCOPE_NAMES.join(", ")),
-            };
-            return Err(serde::de::Error::custom(format!(
-                "unknown section scope `{}` in contents_covers{HELP}{hint}",
-                n.get_ref()
-            )));
-        }
-    }
-    Ok(names.into_iter().map(toml::Spanned::into_inner).collect())
-}
-
-/// Why a `hosts` entry cannot be used, if it cannot.
-pub fn host_entry_problem(entry: &str) -> Option<&'static str> {
-    if entry.contains("://") {
-        Some("is a URL; give the host without a scheme")
-    } else if entry.trim().is_empty() {
-        Some("is empty")
-    } else if entry.contains(char::is_whitespace) {
-        Some("contains spaces")
-    } else if entry.matches('*').count() > 1
-        || (entry.contains('*') && !(entry.starts_with("*.") || entry.ends_with(".*")))
-    {
-        Some("has a wildcard other than a leading `*.` or a trailing `.*`")
-    } else {
-        None
-    }
-}
-
-fn date_pattern<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Pattern>, D::Error> {
-    let p = Option::<Pattern>::deserialize(d)?;
-    if let Some(p) = &p {
-        if checking() && !p.has_group("date") {
-            return Err(serde::de::Error::custom(format!(
-                "verified_pattern `{}` has no group named `date`{HELP}capture the date: 'verified on (?P<date>\\d{{4}}-\\d{{2}}-\\d{{2}})'",
-                p.as_str()
-            )));
-        }
-    }
-    Ok(p)
 }
 
 impl Policy {
@@ -524,94 +365,5 @@ impl Layering {
                 &self.origins,
             ),
         }
-    }
-}
-
-/// A policy error at `span` of the file: `file:line:col: invalid policy: message`, the text
-/// underlined with `label`.
-fn positioned(
-    name: &str,
-    text: &str,
-    span: std::ops::Range<usize>,
-    message: &str,
-    label: &str,
-) -> Error {
-    let pos = crate::lines::LineIndex::new(text).position(text, span.start);
-    Error::new(format!(
-        "{name}:{}:{}: invalid policy: {message}",
-        pos.line, pos.column
-    ))
-    .at(name, text, span, label)
-}
-
-/// A policy error: `file:line:col: invalid policy: message`, the offending text underlined
-/// (the position comes from the TOML parser), and a suggestion where one is close.
-fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> Error {
-    let full = e.message().trim().to_string();
-    // A checked value's message carries its own help after a line break.
-    let (message, help) = match full.split_once(HELP) {
-        Some((m, h)) => (m.to_string(), Some(h.to_string())),
-        None => (full.clone(), None),
-    };
-    let span = FAILED_AT
-        .with(|c| c.take())
-        .map(|(s, e)| s..e)
-        .or_else(|| e.span())
-        .unwrap_or(0..0);
-    let mut err = positioned(name, text, span, &message, &short_label(&message));
-    if let Some(h) = help {
-        return err.with_help(h);
-    }
-    // serde: "unknown field `x`, expected one of `a`, `b`" / "expected `a` or `b`"
-    if let Some(rest) = message.strip_prefix("unknown field `") {
-        if let Some((unknown, expected)) = rest.split_once('`') {
-            let keys: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
-            // Each list key also has its `extend_` twin.
-            let mut lists = Vec::new();
-            layer::list_keys(
-                &DEFAULT_POLICY.parse().expect("embedded policy parses"),
-                &mut lists,
-            );
-            let twins: Vec<String> = keys
-                .iter()
-                .filter(|k| lists.iter().any(|l| l == *k))
-                .map(|k| format!("{}{k}", layer::EXTEND))
-                .collect();
-            let candidates = keys.iter().copied().chain(twins.iter().map(String::as_str));
-            err = match (unknown.strip_prefix(layer::EXTEND), did_you_mean(unknown, candidates)) {
-                (Some(base), _) if keys.contains(&base) => err.with_help(format!(
-                    "`{unknown}` adds to a default list, and this table has none: write `{base} = [...]`"
-                )),
-                (_, Some(s)) => err.with_help(format!("did you mean `{s}`?")),
-                (_, None) => {
-                    let mut all: Vec<&str> = keys.clone();
-                    all.extend(twins.iter().map(String::as_str));
-                    err.with_help(format!("valid keys here: {}", all.join(", ")))
-                }
-            };
-        }
-    } else if message.contains("unknown variant") {
-        err = err.with_help("a rule level is \"error\", \"warning\" or \"off\"");
-    }
-    err
-}
-
-fn short_label(message: &str) -> String {
-    if message.starts_with("unknown field") {
-        "unknown key".into()
-    } else if message.starts_with("invalid type") {
-        "wrong type".into()
-    } else if message.starts_with("invalid regular expression") {
-        "bad pattern".into()
-    } else if message.starts_with("[rules] names unknown rule") {
-        "no such rule or family".into()
-    } else if message.starts_with("host entry") {
-        "bad host entry".into()
-    } else if message.starts_with("unknown section scope") {
-        "no such scope".into()
-    } else if message.starts_with("verified_pattern") {
-        "no (?P<date>…) group".into()
-    } else {
-        "here".into()
     }
 }

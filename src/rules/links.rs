@@ -190,7 +190,8 @@ pub fn missing_file(cx: &Context) -> Vec<Finding> {
 
 /// `link/duplicate`: the same resource linked twice, after normalisation. An error within one
 /// section, a warning across sections (one step below the rule's level); links of one entry
-/// may repeat a resource (a paper and its PDF).
+/// may repeat a resource (a paper and its PDF). A link of a table row is named by the row's
+/// title.
 pub fn duplicate(cx: &Context) -> Vec<Finding> {
     let doc = cx.doc;
     let mut first: HashMap<&str, usize> = HashMap::with_capacity(doc.links.len());
@@ -225,8 +226,8 @@ pub fn duplicate(cx: &Context) -> Vec<Finding> {
                 link.span.clone(),
                 format!(
                     "\"{}\" links the same resource as \"{}\" on line {line} ({place}{})",
-                    link.text.trim(),
-                    prev.text.trim(),
+                    doc.link_name(i),
+                    doc.link_name(j),
                     if same_section || prev_path.is_empty() {
                         String::new()
                     } else {

@@ -85,10 +85,7 @@ pub fn classify_all(cx: &Context) -> Vec<Option<Classification>> {
 
 /// How a message names a source: its link text; in a table row, the row's title.
 fn title(cx: &Context, l: usize) -> String {
-    let link = &cx.doc.links[l];
-    link.entry
-        .and_then(|e| cx.doc.entries[e].row.as_ref()?.title.clone())
-        .unwrap_or_else(|| link.text.trim().to_string())
+    cx.doc.link_name(l).to_string()
 }
 
 /// Every source of a core section with its classification: (link index, classification).

@@ -1,5 +1,8 @@
-//! Whether an address or host name is on the public internet: the offline `link/insecure`
-//! rule and the online address guard share this test.
+//! Whether an address or host name is on the public internet, judged from the URL alone (no
+//! DNS): what a parsed web target records as `public`, which the offline `link/insecure` rule
+//! reads (`http://` to a public host). The online address guard (`crate::net::guard`) does not
+//! use it: it classifies the addresses a name resolves to with its own classes, and lets
+//! through documentation and benchmarking ranges this test calls not public.
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
@@ -90,5 +93,21 @@ mod tests {
         ] {
             assert!(!public(local), "{local}");
         }
+    }
+
+    /// The guard of `--online` classifies addresses on its own (see the module comment):
+    /// documentation and benchmarking ranges are not public here, yet the guard lets them
+    /// through as public.
+    #[test]
+    fn the_address_guard_classifies_on_its_own() {
+        use crate::net::{classify_address, AddressClass};
+        for ip in ["192.0.2.1", "198.51.100.7", "203.0.113.9", "198.18.0.1"] {
+            let v4: Ipv4Addr = ip.parse().unwrap();
+            assert!(!is_public_v4(v4), "{ip}");
+            assert_eq!(classify_address(v4.into()), AddressClass::Public, "{ip}");
+        }
+        let doc: Ipv6Addr = "2001:db8::1".parse().unwrap();
+        assert!(!is_public_v6(doc));
+        assert_eq!(classify_address(doc.into()), AddressClass::Public);
     }
 }

@@ -3,7 +3,8 @@
 //! `http`/`https`, `www.`, default ports, a trailing slash, the fragment and tracking
 //! parameters do not change the resource. Papers and standards have canonical ids: an arXiv
 //! paper is `arxiv:ID` whether linked as abs, pdf or html and in any version; a DOI is
-//! `doi:…` through any resolver or the `doi:` scheme; an RFC is `rfc:N` on any mirror. GitHub
+//! `doi:…` through any resolver, the `doi:` scheme or a publisher's DOI path (ACM, Springer,
+//! Wiley); an RFC is `rfc:N` on any mirror. GitHub
 //! owner and repository names are case-insensitive.
 
 /// The arXiv id in an `abs`/`pdf`/`html`/`format` path, without its version: `2205.14135`
@@ -64,6 +65,33 @@ fn rfc_number(host: &str, path: &str) -> Option<String> {
     (ext_ok && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())).then(|| n.to_string())
 }
 
+/// The DOI in a publisher's path that is built from it: ACM's and Wiley's `/doi/10.…` (also
+/// `/doi/abs/`, `/doi/full/`, `/doi/pdf/`, …) and Springer's `/article/10.…` and
+/// `/chapter/10.…`. Only these hosts: others (IEEE Xplore's `/document/N`) name papers by
+/// their own numbers.
+fn publisher_doi<'p>(host: &str, path: &'p str) -> Option<&'p str> {
+    let rest = match host {
+        "dl.acm.org" | "onlinelibrary.wiley.com" => {
+            let rest = path.strip_prefix("/doi/")?;
+            match rest.split_once('/') {
+                Some(("abs" | "full" | "fullHtml" | "pdf" | "epdf", doi)) => doi,
+                _ => rest,
+            }
+        }
+        "link.springer.com" => path
+            .strip_prefix("/article/")
+            .or_else(|| path.strip_prefix("/chapter/"))?,
+        _ => return None,
+    };
+    let doi = rest.trim_end_matches('/');
+    let (prefix, suffix) = doi.split_once('/')?;
+    let registrant = prefix.strip_prefix("10.")?;
+    (!registrant.is_empty()
+        && registrant.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && !suffix.is_empty())
+    .then_some(doi)
+}
+
 /// Whether a query parameter only tracks the click (`utm_*`, `ref`, … from the policy).
 pub fn is_tracking(name: &str, tracking: &[String]) -> bool {
     tracking.iter().any(|t| match t.strip_suffix('*') {
@@ -109,6 +137,9 @@ pub fn resource_key(url: &str, tracking: &[String]) -> Option<String> {
             }
         }
         _ => {}
+    }
+    if let Some(doi) = publisher_doi(host, path) {
+        return Some(doi_key(doi));
     }
     if let Some(n) = rfc_number(host, path) {
         return Some(format!("rfc:{n}"));
@@ -174,6 +205,26 @@ mod tests {
                 "http://dx.doi.org/10.1145/3458817.3476209",
                 "doi:10.1145/3458817.3476209",
                 "https://doi.org/10.1145/3458817.3476209/",
+                "https://dl.acm.org/doi/10.1145/3458817.3476209",
+                "https://dl.acm.org/doi/abs/10.1145/3458817.3476209",
+                "https://dl.acm.org/doi/pdf/10.1145/3458817.3476209",
+                "http://www.dl.acm.org/doi/fullHtml/10.1145/3458817.3476209/",
+            ],
+            &[
+                "https://doi.org/10.1007/s11227-020-03190-3",
+                "https://link.springer.com/article/10.1007/s11227-020-03190-3",
+                "https://link.springer.com/article/10.1007/S11227-020-03190-3?utm_source=x",
+            ],
+            &[
+                "https://doi.org/10.1007/978-3-030-50743-5_3",
+                "https://link.springer.com/chapter/10.1007/978-3-030-50743-5_3",
+            ],
+            &[
+                "https://doi.org/10.1002/cpe.4321",
+                "https://onlinelibrary.wiley.com/doi/10.1002/cpe.4321",
+                "https://onlinelibrary.wiley.com/doi/full/10.1002/cpe.4321",
+                "https://onlinelibrary.wiley.com/doi/abs/10.1002/cpe.4321",
+                "https://onlinelibrary.wiley.com/doi/epdf/10.1002/cpe.4321",
             ],
             &[
                 "https://www.rfc-editor.org/rfc/rfc9110.html",
@@ -217,6 +268,15 @@ mod tests {
             "https://example.org/Post",
             "https://example.org:8443/post",
             "https://docs.example.org/post",
+            // Publisher paths that are no DOI stay URLs of their own.
+            "https://ieeexplore.ieee.org/document/9355239",
+            "https://dl.acm.org/doi/proceedings/10.1145/3458817",
+            "https://dl.acm.org/doi/",
+            "https://dl.acm.org/doi/abs/",
+            "https://link.springer.com/book/10.1007/978-3-030-50743-5",
+            "https://link.springer.com/article/",
+            "https://onlinelibrary.wiley.com/doi/toc/10.1002/cpe",
+            "https://example.org/doi/10.1145/3458817.3476209",
         ];
         let keys: std::collections::HashSet<String> =
             distinct.iter().map(|u| key(u).unwrap()).collect();
