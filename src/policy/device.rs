@@ -15,6 +15,11 @@ pub struct DeviceList {
 }
 
 impl DeviceList {
+    /// Whether the table is the default's, not read from the user's file.
+    pub fn is_default(&self) -> bool {
+        self.given.is_none()
+    }
+
     /// The devices in effect.
     pub fn get(&self) -> &[DeviceSpec] {
         match &self.given {

@@ -402,6 +402,44 @@ fn value(v: &toml::Value) -> String {
 mod tests {
     use super::*;
 
+    use crate::policy::{default_devices, Policy, DEFAULT_POLICY};
+
+    fn devices(p: &Policy) -> usize {
+        p.perf.devices.get().len()
+    }
+
+    /// `init`'s file as written, and with edits: the same policy as layering the whole file.
+    #[test]
+    fn a_file_holding_the_default_table_reads_as_the_default() {
+        let n = devices(&Policy::default_policy());
+        assert!(n > 40);
+        let (p, l) = Policy::layer("p.toml", DEFAULT_POLICY, &[]).unwrap();
+        assert_eq!(devices(&p), n);
+        assert!(
+            l.show().contains("# p.toml"),
+            "origins are shown from the file"
+        );
+        // an edit outside the table: the table is still the default's
+        let edited = DEFAULT_POLICY.replace("max_age_days = 90", "max_age_days = 30");
+        let p = Policy::layered("p.toml", &edited, &[]).unwrap();
+        assert_eq!((p.frontier.max_age_days, devices(&p)), (30, n));
+        assert!(
+            p.perf.devices.is_default(),
+            "the table is not read from the file"
+        );
+        // a device added after the table: the file's table, with the addition
+        let more = format!(
+            "{DEFAULT_POLICY}\n[[perf.devices]]\nname = \"Quasar 9\"\nnames = ['Quasar 9']\nsource = \"https://example.org/q9\"\nmemory_bandwidth = \"1 TB/s\"\n"
+        );
+        let p = Policy::layered("p.toml", &more, &[]).unwrap();
+        assert_eq!(devices(&p), n + 1);
+        assert!(!p.perf.devices.is_default());
+        // a key after the table belongs to its last device, with the table or without it
+        let stray = format!("{DEFAULT_POLICY}\nmax_entries = 3\n");
+        assert!(Policy::layered("p.toml", &stray, &[]).is_err());
+        assert!(DEFAULT_POLICY.ends_with(default_devices()));
+    }
+
     /// Only the lists of the table the key is in have twins: `frontier` is a list of
     /// `[s]` but a table at the top level.
     #[test]

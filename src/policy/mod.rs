@@ -62,6 +62,42 @@ pub(crate) fn default_devices() -> &'static str {
     default_split().1
 }
 
+/// `text` with the bytes of `range` turned into spaces (line breaks kept, so every position
+/// after it stays where it was).
+fn blank(text: &str, range: std::ops::Range<usize>) -> String {
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&text[..range.start]);
+    out.extend(
+        text[range.clone()]
+            .chars()
+            .map(|c| if c == '\n' { '\n' } else { ' ' }),
+    );
+    out.push_str(&text[range.end..]);
+    out
+}
+
+/// Whether `range` of a TOML text starts on a line of its own and is followed only by
+/// comments or a table header: no key after it would move into another table without it.
+fn whole_tables(text: &str, range: std::ops::Range<usize>) -> bool {
+    let starts_line = range.start == 0 || text[..range.start].ends_with('\n');
+    let next = text[range.end..]
+        .lines()
+        .map(str::trim_start)
+        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    starts_line && next.is_none_or(|l| l.starts_with('['))
+}
+
+/// Whether a user's file sets the device table (`[[perf.devices]]`, `perf.devices = …` or
+/// `extend_devices`).
+fn sets_devices(user: &toml::de::DeTable<'_>) -> bool {
+    user.get("perf")
+        .and_then(|p| match p.get_ref() {
+            toml::de::DeValue::Table(t) => Some(t),
+            _ => None,
+        })
+        .is_some_and(|t| t.keys().any(|k| k.get_ref().ends_with("devices")))
+}
+
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Policy {
@@ -279,16 +315,57 @@ impl Policy {
         text: &str,
         rule_names: &[&'static str],
     ) -> Result<(Policy, Layering), Error> {
+        // The default policy as `init` wrote it: nothing to layer (and the layering, a few
+        // milliseconds of TOML for a file this size, is done only if `policy` shows it).
+        if text == DEFAULT_POLICY {
+            return Ok((
+                Policy::default_policy(),
+                Layering {
+                    origins: Origins::new(Some(name.to_string())),
+                    verbatim: Some(name.to_string()),
+                    ..Layering::default()
+                },
+            ));
+        }
+        Policy::layer_file(name, text, rule_names)
+    }
+
+    /// `layer` without the shortcut for a verbatim default.
+    fn layer_file(
+        name: &str,
+        text: &str,
+        rule_names: &[&'static str],
+    ) -> Result<(Policy, Layering), Error> {
         // The device table is two thirds of the default: left out (and read only when a rule
-        // asks) unless the user's file touches it.
-        let base = if text.contains("devices") {
+        // asks) unless the user's file changes it. A file that holds the default table as
+        // `init` wrote it is read without it (blanked, so positions stay), as if it had left
+        // the table out: the same policy, without parsing the table three more times.
+        let blanked = text
+            .find(default_devices())
+            .map(|at| at..at + default_devices().len())
+            .filter(|r| whole_tables(text, r.clone()))
+            .map(|r| blank(text, r));
+        let mut user = None;
+        if let Some(b) = &blanked {
+            let t = toml::de::DeTable::parse(b).map_err(|e| toml_error(name, b, &e))?;
+            if !sets_devices(t.get_ref()) {
+                user = Some((t, b.as_str()));
+            }
+        }
+        // Read the user's file on its own first, so errors point into it.
+        let (mut user, text) = match user {
+            Some(u) => u,
+            None => (
+                toml::de::DeTable::parse(text).map_err(|e| toml_error(name, text, &e))?,
+                text,
+            ),
+        };
+        let base = if sets_devices(user.get_ref()) {
             DEFAULT_POLICY
         } else {
             default_main()
         };
         let default: toml::Table = base.parse().expect("embedded policy parses");
-        // Read the user's file on its own first, so errors point into it.
-        let mut user = toml::de::DeTable::parse(text).map_err(|e| toml_error(name, text, &e))?;
         let mut array_keys = std::collections::HashMap::new();
         layer::rename_twins(
             user.get_mut(),
@@ -327,6 +404,7 @@ impl Policy {
                 table: Some(table),
                 origins,
                 replaced,
+                verbatim: None,
             },
         ))
     }
@@ -353,11 +431,19 @@ pub struct Layering {
     table: Option<toml::Table>,
     pub origins: Origins,
     pub replaced: Vec<Replaced>,
+    /// A file that is the default policy word for word (as `init` writes it), by name: the
+    /// policy is the default, and where each value came from is worked out only if shown.
+    verbatim: Option<String>,
 }
 
 impl Layering {
     /// The policy in effect as TOML, each value followed by where it came from.
     pub fn show(&self) -> String {
+        if let Some(name) = &self.verbatim {
+            if let Ok((_, full)) = Policy::layer_file(name, DEFAULT_POLICY, &[]) {
+                return full.show();
+            }
+        }
         match &self.table {
             Some(t) => layer::show(t, &self.origins),
             None => layer::show(

@@ -91,17 +91,24 @@ impl Pattern {
     /// several times cheaper to compile. Exact for ASCII text (URLs with percent-encoded
     /// paths); for prose, vocabularies of ASCII terms match as they would in Unicode mode.
     pub fn is_match_ascii(&self, s: &str) -> bool {
-        let ascii = self.ascii.get_or_init(|| {
-            regex::bytes::RegexBuilder::new(&self.source)
-                .unicode(false)
-                .case_insensitive(true)
-                .build()
-                .ok()
-        });
-        match ascii {
+        match self.ascii_regex() {
             Some(r) => r.is_match(s.as_bytes()),
             None => self.is_match(s),
         }
+    }
+
+    /// The pattern compiled with ASCII semantics; None when it needs Unicode mode.
+    fn ascii_regex(&self) -> Option<&regex::bytes::Regex> {
+        self.ascii
+            .get_or_init(|| {
+                regex::bytes::RegexBuilder::new(&self.source)
+                    .unicode(false)
+                    .case_insensitive(true)
+                    .size_limit(SIZE_LIMIT)
+                    .build()
+                    .ok()
+            })
+            .as_ref()
     }
 
     /// Non-overlapping matches in `s`.
@@ -124,10 +131,44 @@ impl Pattern {
             .flat_map(move |r| r.captures_iter(s))
     }
 
-    /// Whether the pattern has a capture group of this name.
+    /// Whether the pattern has a capture group of this name: read from its syntax tree, so
+    /// the check compiles nothing.
     pub fn has_group(&self, name: &str) -> bool {
-        self.compiled()
-            .is_some_and(|r| r.capture_names().any(|n| n == Some(name)))
+        use regex_syntax::ast::{Ast, GroupKind};
+        fn walk(ast: &Ast, name: &str) -> bool {
+            match ast {
+                Ast::Group(g) => {
+                    matches!(&g.kind, GroupKind::CaptureName { name: n, .. } if n.name == name)
+                        || walk(&g.ast, name)
+                }
+                Ast::Repetition(r) => walk(&r.ast, name),
+                Ast::Alternation(a) => a.asts.iter().any(|x| walk(x, name)),
+                Ast::Concat(c) => c.asts.iter().any(|x| walk(x, name)),
+                _ => false,
+            }
+        }
+        // Iterative parsing in regex-syntax bounds the nesting; the depth of the tree is the
+        // pattern's own (a policy value of bounded size).
+        regex_syntax::ast::parse::Parser::new()
+            .parse(&self.source)
+            .is_ok_and(|ast| walk(&ast, name))
+    }
+
+    /// The ranges of the group `name` in each match in `s`. ASCII text matched by a pattern
+    /// written in ASCII goes through the ASCII-mode expression (the same matches there, and
+    /// several times cheaper to compile); other text through the Unicode one.
+    pub fn group_ranges(&self, s: &str, name: &str) -> Vec<std::ops::Range<usize>> {
+        if s.is_ascii() && self.source.is_ascii() {
+            if let Some(r) = self.ascii_regex() {
+                return r
+                    .captures_iter(s.as_bytes())
+                    .filter_map(|c| c.name(name).map(|m| m.range()))
+                    .collect();
+            }
+        }
+        self.captures_iter(s)
+            .filter_map(|c| c.name(name).map(|m| m.range()))
+            .collect()
     }
 
     pub fn as_str(&self) -> &str {
@@ -468,6 +509,35 @@ mod tests {
             .chain(s.inadmissible.values())
             .flat_map(|g| g.urls.iter().map(Pattern::as_str));
         assert!(AsciiSet::new(urls).is_some());
+    }
+
+    #[test]
+    fn groups_are_read_from_the_syntax_tree() {
+        let p = |s: &str| Pattern::new(s).unwrap();
+        assert!(p(r"on (?P<date>\d+)").has_group("date"));
+        assert!(p(r"a|(b(?:c|(?<date>\d)))*").has_group("date"));
+        assert!(!p(r"on (\d+)").has_group("date"));
+        assert!(!p(r"(?P<day>\d+)").has_group("date"));
+    }
+
+    #[test]
+    fn group_ranges_agree_in_ascii_and_unicode_text() {
+        let p = Pattern::new(r"verified:?\s*(?P<date>\d{4}-\d{2}-\d{2})").unwrap();
+        let ascii = "Verified: 2026-01-02; verified 2026-02-03";
+        let got: Vec<&str> = p
+            .group_ranges(ascii, "date")
+            .into_iter()
+            .map(|r| &ascii[r])
+            .collect();
+        assert_eq!(got, ["2026-01-02", "2026-02-03"]);
+        // Unicode text keeps Unicode semantics: a no-break space is a space
+        let unicode = "Verified:\u{a0}2026-01-02 \u{2014} ok";
+        let got: Vec<&str> = p
+            .group_ranges(unicode, "date")
+            .into_iter()
+            .map(|r| &unicode[r])
+            .collect();
+        assert_eq!(got, ["2026-01-02"]);
     }
 
     #[test]

@@ -93,12 +93,12 @@ pub(crate) fn find_stamps(cx: &Context) -> Vec<(usize, Vec<Stamp>)> {
         let Some(k) = slot_of[block.section] else {
             continue;
         };
-        for cap in pattern.captures_iter(&block.text) {
-            let Some(m) = cap.name("date") else { continue };
+        for m in pattern.group_ranges(&block.text, "date") {
+            let text = &block.text[m.clone()];
             out[k].1.push(Stamp {
-                text: m.as_str().to_string(),
-                span: block.source_span(cx.text(), m.range()),
-                date: Date::parse(m.as_str()),
+                text: text.to_string(),
+                span: block.source_span(cx.text(), m),
+                date: Date::parse(text),
             });
         }
     }
