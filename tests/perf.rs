@@ -401,7 +401,8 @@ fn extra_fixture_is_exact() {
     );
 }
 
-/// The false-alarm classes of issue 12's review (results tables with their header cells):
+/// The false-alarm classes of issue 12's review (results tables with their header cells, link
+/// and network specifications, popularity counts):
 /// every claim found with exactly its missing fields, and nothing else.
 #[test]
 fn false_alarm_classes_are_exact() {
