@@ -8,7 +8,7 @@
 use super::claims::Claim;
 use super::fields::shown;
 use super::vocab::Vocab;
-use crate::document::{BlockKind, Document};
+use crate::document::Document;
 
 /// The context of one table, found once per table.
 pub struct TableContext {
@@ -25,49 +25,6 @@ pub fn table_at(doc: &Document, at: usize) -> Option<usize> {
     let k = doc.tables.partition_point(|t| t.span.start <= at);
     let t = k.checked_sub(1)?;
     doc.tables[t].span.contains(&at).then_some(t)
-}
-
-/// The text a table's context is read from, lower-cased (for compiling the vocabularies), and
-/// the blocks that make its caption: the paragraph or heading directly before the table, and
-/// a heading directly before that paragraph. `row`: a body row of the table (a block index).
-pub fn caption_blocks(doc: &Document, source: &str, table: usize, row: usize) -> Vec<usize> {
-    let start = doc.tables[table].span.start;
-    // the first row of the table (its header)
-    let mut first = row;
-    while first > 0
-        && doc.blocks[first - 1].kind == BlockKind::TableRow
-        && doc.blocks[first - 1].span.start >= start
-    {
-        first -= 1;
-    }
-    let directly_before = |b: usize, to: usize| {
-        let blk = &doc.blocks[b];
-        source
-            .get(blk.span.end..to)
-            .is_some_and(|gap| gap.trim().is_empty())
-    };
-    let mut out = Vec::new();
-    let mut to = start;
-    let mut b = first;
-    while b > 0 && out.len() < 2 {
-        let prev = &doc.blocks[b - 1];
-        let fits = match prev.kind {
-            BlockKind::Paragraph => out.is_empty(),
-            BlockKind::Heading => true,
-            _ => false,
-        };
-        if !fits || !directly_before(b - 1, to) {
-            break;
-        }
-        out.push(b - 1);
-        to = prev.span.start;
-        b -= 1;
-        if prev.kind == BlockKind::Heading {
-            break;
-        }
-    }
-    out.reverse();
-    out
 }
 
 impl TableContext {
