@@ -51,16 +51,7 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     for c in claims {
         // "from 31% to 44%", "up from 46%", "from 41% for the smallest model to 47–48%"
-        let (mut fs, mut fw) = word_before(text, c.own.start);
-        if c.from_to {
-            // "from about 12 minutes down to 4": from "from"
-            for _ in 0..3 {
-                if fw.eq_ignore_ascii_case("from") || fs == 0 {
-                    break;
-                }
-                (fs, fw) = word_before(text, fs);
-            }
-        }
+        let (fs, fw) = word_before(text, c.own.start);
         if c.from_to || fw.eq_ignore_ascii_case("from") {
             out.push(fs..c.span.end);
             continue;
