@@ -100,7 +100,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
             if b.kind != BlockKind::TableRow {
                 return None;
             }
-            let t = table::table_at(&cx.doc, b.span.start)?;
+            let t = table::table_at(cx.doc, b.span.start)?;
             if tables.last().is_none_or(|(last, _)| *last != t) {
                 tables.push((t, Vec::new()));
             }
@@ -142,7 +142,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                     || cx.doc.blocks[i - 1].span.start < start;
                 if !is_header {
                     let ctx = contexts[k].get_or_insert_with(|| {
-                        table::TableContext::new(&cx.doc, *t, caption, &vocab)
+                        table::TableContext::new(cx.doc, *t, caption, &vocab)
                     });
                     let at: Vec<usize> = claims
                         .iter()
@@ -196,7 +196,7 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
     for (k, (b, claims)) in cx.claims().iter().enumerate() {
         let block = &cx.doc.blocks[*b];
         let in_table = (block.kind == BlockKind::TableRow)
-            .then(|| table::table_at(&cx.doc, block.span.start))
+            .then(|| table::table_at(cx.doc, block.span.start))
             .flatten();
         if in_table.is_none() || in_table != table {
             first = None;
