@@ -400,3 +400,60 @@ fn extra_fixture_is_exact() {
         s.report
     );
 }
+
+/// The false-alarm classes of issue 12's review (results tables with their header cells, link
+/// and network specifications, popularity counts, parity as correctness):
+/// every claim found with exactly its missing fields, and nothing else.
+#[test]
+fn false_alarm_classes_are_exact() {
+    let s = score("perf-false-alarms.md");
+    assert!(s.expected >= 12, "{} labelled findings", s.expected);
+    assert_eq!(
+        (s.precision, s.recall, s.fields_exact),
+        (1.0, 1.0, 1.0),
+        "\n{}",
+        s.report
+    );
+}
+
+/// A table row takes a field it does not state from the header cell of a column it fills,
+/// its claim's own column first, and shows which.
+#[test]
+fn table_rows_read_their_header_cells() {
+    let text = "# G\n\n## Results\n\n| Model | Card | FP16 decode | INT4 decode | Check |\n|---|---|---|---|---|\n| Qwen2-7B | RTX 4090 | 61 tokens/s | 148 tokens/s | - |\n";
+    let r = common::report(
+        "t.md",
+        text.to_string(),
+        &["perf/missing-context"],
+        TODAY,
+        &sourcepolicy::policy::Policy::default_policy(),
+    );
+    let found: Vec<(String, serde_json::Value)> = r
+        .findings
+        .iter()
+        .map(|f| {
+            (
+                f.data["claim"].as_str().unwrap().to_string(),
+                f.data["found"]["precision"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "61 tokens/s".to_string(),
+                serde_json::json!("FP16 decode: 61 tokens/s")
+            ),
+            (
+                "148 tokens/s".to_string(),
+                serde_json::json!("INT4 decode: 148 tokens/s")
+            ),
+        ]
+    );
+    // the second cell refers to the first, which names the fields
+    assert_eq!(
+        r.findings[1].message,
+        "performance claim \"148 tokens/s\" lacks the same context as \"61 tokens/s\""
+    );
+}

@@ -1,8 +1,8 @@
 //! Binding the five fields to each claim of a block.
 //!
-//! A field is recognised by the policy's vocabularies (`[perf]`) and, for the baseline, by
-//! sentence structure ("1.6x vLLM", "1.8x the FP16 path", "93% of cuBLAS throughput", "MFU from
-//! 31% to 44%"). The text of every claim and the quantifier before it ("over 40%", "more
+//! A field is recognised by the policy's vocabularies (`[perf]`) and, for the baseline and the
+//! correctness method, by sentence structure ("1.6x vLLM", "1.8x the FP16 path", "93% of cuBLAS
+//! throughput", "MFU from 31% to 44%"; "MMLU parity", "matches the accuracy of"). The text of every claim and the quantifier before it ("over 40%", "more
 //! than 2x") is masked first: a claim's own unit is never its workload ("38 tokens/s") and a
 //! quantifier is never its baseline. Each claim then takes, per field, the nearest match in
 //! its own clause, else in its sentence, else anywhere in its entry or paragraph; a field
@@ -10,10 +10,11 @@
 
 use super::claims::{Claim, ClaimKind};
 use super::fields::{Bound, Device, Field};
-use super::text::{word_after, word_before};
+use super::text::{has_word, word_after, word_before};
 use super::vocab::Vocab;
 use super::words::{
-    COMMON_AFTER_RATIO, COMPARATIVES, LOWER_NAMES, PERF_NOUNS, SPEED_WORDS, UTILIZATION_WORDS,
+    COMMON_AFTER_RATIO, COMPARATIVES, LOWER_NAMES, PERF_NOUNS, QUALITY_WORDS, SPEED_WORDS,
+    UTILIZATION_WORDS,
 };
 use std::ops::Range;
 
@@ -96,6 +97,112 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
                     out.push(s..s2 + w2.len());
                 }
             }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The words of a text (letters, digits and `-`, `.`, `/`, `_`, `'` inside) with where each
+/// starts.
+fn word_spans(s: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in s.char_indices() {
+        let inside = c.is_alphanumeric() || matches!(c, '-' | '.' | '/' | '_' | '\'');
+        match (inside, start) {
+            (true, None) => start = Some(i),
+            (false, Some(st)) => {
+                out.push((st, &s[st..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(st) = start {
+        out.push((st, &s[st..]));
+    }
+    out.into_iter()
+        .map(|(st, w)| {
+            let t = w.trim_end_matches(['.', '-', '\'']);
+            (st, t)
+        })
+        .filter(|(_, w)| !w.is_empty())
+        .collect()
+}
+
+/// Correctness stated by structure (`lower`: the block's masked text, lower case; `workloads`:
+/// its workload matches): parity on a quality measure or a benchmark ("MMLU parity", "parity on GSM8K", "quality parity with
+/// FP16", not "throughput parity with vLLM"), and matching a quality measure ("matches the
+/// accuracy of", "retains the perplexity of", "on par with FP16 in accuracy", "as accurate
+/// as").
+fn structural_correctness(lower: &str, workloads: &[Range<usize>]) -> Vec<Range<usize>> {
+    if !(lower.contains("parity")
+        || lower.contains("par ")
+        || lower.contains("accurate")
+        || has_word(lower, QUALITY_WORDS))
+    {
+        return Vec::new();
+    }
+    let ws = word_spans(lower);
+    let quality = |w: &str| QUALITY_WORDS.contains(&w) || w == "accuracies" || w == "quality";
+    // a benchmark or dataset the workload vocabulary names ("MMLU", "GSM8K")
+    let bench = |r: Range<usize>| {
+        workloads
+            .iter()
+            .any(|w| w.start <= r.start && r.end <= w.end)
+    };
+    let end_of = |k: usize| ws[k].0 + ws[k].1.len();
+    let mut out = Vec::new();
+    for (k, &(at, w)) in ws.iter().enumerate() {
+        match w {
+            "parity" => {
+                let before = k.checked_sub(1).map(|j| ws[j].1);
+                let perf_before = before.is_some_and(|b| {
+                    PERF_NOUNS.contains(&b)
+                        || SPEED_WORDS.contains(&b)
+                        || matches!(b, "feature" | "api" | "functional" | "price" | "hardware")
+                });
+                if perf_before {
+                    continue;
+                }
+                // "MMLU parity": a benchmark or a quality measure before it
+                let named_before = k
+                    .checked_sub(1)
+                    .is_some_and(|j| quality(ws[j].1) || bench(ws[j].0..end_of(j)));
+                // "parity on GSM8K", "parity with FP16 in accuracy"
+                let quality_after = ws[k + 1..].iter().take(5).any(|(_, a)| quality(a));
+                let on_bench = ws.get(k + 1).is_some_and(|(_, a)| *a == "on")
+                    && ws
+                        .get(k + 2)
+                        .is_some_and(|&(s2, a2)| quality(a2) || bench(s2..s2 + a2.len()));
+                if named_before || quality_after || on_bench {
+                    let s0 = k
+                        .checked_sub(1)
+                        .filter(|_| named_before)
+                        .map_or(at, |j| ws[j].0);
+                    out.push(s0..end_of(k));
+                }
+            }
+            "matches" | "match" | "matched" | "matching" | "equals" | "equal" | "equaling"
+            | "rivals" | "retains" | "retain" | "retained" | "preserves" | "preserve"
+            | "preserved" | "maintains" | "maintain" | "maintained" => {
+                if let Some(j) = (k + 1..ws.len().min(k + 5)).find(|&j| quality(ws[j].1)) {
+                    out.push(at..end_of(j));
+                }
+            }
+            // "on par with FP16 in accuracy", "accuracy on par with"
+            "par" if k > 0 && ws[k - 1].1 == "on" => {
+                let after = (k + 1..ws.len().min(k + 6)).find(|&j| quality(ws[j].1));
+                let before = (k.saturating_sub(4)..k - 1).find(|&j| quality(ws[j].1));
+                match (before, after) {
+                    (_, Some(j)) => out.push(ws[k - 1].0..end_of(j)),
+                    (Some(j), None) => out.push(ws[j].0..end_of(k)),
+                    _ => {}
+                }
+            }
+            // "as accurate as"
+            "accurate" if k > 0 && ws[k - 1].1 == "as" => out.push(ws[k - 1].0..end_of(k)),
             _ => {}
         }
     }
@@ -236,6 +343,11 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
         !quantifier && !correct.iter().any(|c| c.start <= r.start && r.end <= c.end)
     });
     cands[Field::Correctness as usize] = correct;
+    let by_structure = structural_correctness(
+        &masked.to_ascii_lowercase(),
+        &cands[Field::Workload as usize],
+    );
+    cands[Field::Correctness as usize].extend(by_structure);
     // A memory size that belongs to a device ("80GiB A100", "96GiB HBM2E") is not a workload.
     let devices = std::mem::take(&mut cands[Field::Hardware as usize]);
     cands[Field::Workload as usize].retain(|r| {
@@ -382,6 +494,37 @@ mod tests {
         let c = bound("Measured 795 TFLOPS on an H100, averaged over 100 iterations and checked against cuBLAS.");
         assert!(c[0].bound.missing().contains(&Field::Baseline));
         assert!(!c[0].bound.missing().contains(&Field::Correctness));
+    }
+
+    #[test]
+    fn correctness_stated_as_parity() {
+        for (text, want) in [
+            ("2x faster on an L4 with MMLU parity.", "mmlu parity"),
+            ("1.6x faster, at parity on GSM8K.", "parity"),
+            (
+                "1.8x faster while matching the accuracy of BF16.",
+                "matching the accuracy",
+            ),
+            (
+                "2x faster and on par with FP8 in accuracy.",
+                "on par with fp8 in accuracy",
+            ),
+            ("1.7x faster and as accurate as FP16.", "as accurate"),
+            (
+                "1.9x faster and retains the perplexity of the original.",
+                "retains the perplexity",
+            ),
+        ] {
+            let got = found(text, Field::Correctness);
+            assert_eq!(got[0].to_ascii_lowercase(), want, "{text}");
+        }
+        for text in [
+            "1.4x faster, at throughput parity with vLLM.",
+            "1.3x faster, now at feature parity with CUDA.",
+            "1.2x faster, on par with cuBLAS.",
+        ] {
+            assert_eq!(found(text, Field::Correctness), [""], "{text}");
+        }
     }
 
     #[test]

@@ -16,7 +16,10 @@
 //! dimensions (`4x4`, `8x7B`), device counts (`8x H100`, `2x RTX 4090`, `two 8x trays`),
 //! ratios that a data type fixes ("a 4x smaller data type", "a 2× compression ratio"),
 //! numbers that a setting cue marks as part of the set-up (`an SLO of 100 ms`, "requires at
-//! least 20 tokens/s", "10 minutes per run"), and hypotheticals ("if … it would reach 80%").
+//! least 20 tokens/s", "10 minutes per run"), hypotheticals ("if … it would reach 80%"), and
+//! counts of popularity ("3x more contributors", "twice as many stars"). A bandwidth that a
+//! system's links carry ("NVLink at 900 GB/s", "3.2 Tbps per node", "8 x 400 Gbps") is a
+//! specification (`capability`), for `perf/vendor-peak` to judge, not a result.
 
 use super::fields::Bound;
 use super::forms::*;
@@ -140,6 +143,98 @@ fn cue_before(lower: &str, at: usize) -> &str {
         to = s;
     }
     word_before(lower, to).1
+}
+
+/// Whether the bandwidth `start..end` (unit `unit`) is what a system's links carry, a
+/// specification rather than a result: a per-device or per-direction qualifier after it
+/// ("3.2 Tbps per node", "400 GB/s each way", "between nodes", "aggregate") or a count of
+/// links before it ("8 x 400 Gbps"), in a sentence about links or networks (or in bits per
+/// second, a link's unit), and nothing in the sentence saying it was measured.
+fn link_spec(
+    text: &str,
+    lower: &str,
+    seg: &Segments,
+    start: usize,
+    end: usize,
+    unit: &str,
+    states: States,
+) -> bool {
+    let bandwidth = unit.ends_with("b/s")
+        || unit.ends_with("bps")
+        || unit.ends_with("bit/s")
+        || unit == "gb/sec";
+    if !bandwidth {
+        return false;
+    }
+    let next: Vec<&str> =
+        words(&lower[end..crate::lines::floor_char_boundary(lower, (end + 80).min(lower.len()))])
+            .take(6)
+            .collect();
+    // "per node", "each way", "between nodes"; `intrinsic` when the qualifier is a link's own
+    // ("each way", "per direction", "bidirectional")
+    let mut intrinsic = false;
+    let per = next.iter().enumerate().any(|(k, w)| {
+        if matches!(*w, "bidirectional" | "bi-directional" | "unidirectional") && k < 2 {
+            intrinsic = true;
+            return true;
+        }
+        if *w == "aggregate" && k < 2 {
+            return true;
+        }
+        if !matches!(*w, "per" | "each" | "between") {
+            return false;
+        }
+        next[k + 1..]
+            .iter()
+            .find(|n| !VENDOR_WORDS.contains(n) && !matches!(**n, "the" | "a" | "one"))
+            .is_some_and(|n| {
+                intrinsic = PER_LINK_NOUNS.contains(n);
+                COUNT_NOUNS.contains(n) || intrinsic || n.starts_with("gaudi")
+            })
+    });
+    // "8 x 400 Gbps", "64 × 1.68TBps"
+    let counted = {
+        let head = lower[..start].trim_end();
+        let head = head
+            .strip_suffix('x')
+            .or_else(|| head.strip_suffix('×'))
+            .map(str::trim_end);
+        head.is_some_and(|h| h.ends_with(|c: char| c.is_ascii_digit()))
+    };
+    if !(per || counted) {
+        return false;
+    }
+    let sentence = &lower[seg.sentence(lower, &(start..end))];
+    // "Gbps", "Tb/s": bits per second, as links are rated
+    let bits = text
+        .get(start..end)
+        .is_some_and(|t| t.contains("bps") || t.contains("b/s") || t.contains("bit/s"));
+    (intrinsic || bits || has_word(sentence, LINK_WORDS) || has_word(sentence, NETWORK_WORDS))
+        && !states(Vocabulary::Measurement, sentence)
+}
+
+/// Whether the multiplier or percentage ending at `end` counts a project's popularity ("3x
+/// more contributors", "twice as many stars", "a 2x increase in monthly downloads"), or its
+/// clause is about popularity and names no performance at all.
+fn popularity(lower: &str, clause: &Range<usize>, end: usize) -> bool {
+    let ahead = &lower[end..crate::lines::floor_char_boundary(lower, (end + 80).min(lower.len()))];
+    let mut next = words(ahead).peekable();
+    while let Some(w) = next.next() {
+        if POPULARITY_NOUNS.contains(&w)
+            || (w == "pull" && next.peek().is_some_and(|n| n.starts_with("request")))
+        {
+            return true;
+        }
+        if !POPULARITY_FILLERS.contains(&w) {
+            break;
+        }
+    }
+    let c = &lower[clause.clone()];
+    has_word(c, POPULARITY_NOUNS)
+        && !has_word(c, SPEED_WORDS)
+        && !has_word(c, PERF_NOUNS)
+        && !has_word(c, UTILIZATION_WORDS)
+        && !RATE_UNITS.iter().any(|(u, _)| c.contains(u))
 }
 
 /// Every performance claim in `text`, in order, without fields bound. Linear in the length
@@ -280,8 +375,8 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 let mut c = claim(i..end, ClaimKind::Rate { peak_unit: peak });
                 let clause = &lower_s[w];
                 c.capability = peak
-                    && has_word(clause, LINK_WORDS)
-                    && !states(Vocabulary::Measurement, clause);
+                    && ((has_word(clause, LINK_WORDS) && !states(Vocabulary::Measurement, clause))
+                        || link_spec(text, &lower_s, seg(), i, end, unit, states));
                 out.push(c);
             }
             i = end;
@@ -373,6 +468,10 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         i = num_end.max(i + 1);
     }
     find_phrases(&lower_s, states, seg, &mut out, &claim);
+    out.retain(|c| {
+        !matches!(c.kind, ClaimKind::Multiplier | ClaimKind::Percent)
+            || !popularity(&lower_s, &c.clause, c.span.end)
+    });
     out.sort_by_key(|c| (c.span.start, std::cmp::Reverse(c.span.end)));
     dedup(out)
 }
@@ -553,6 +652,41 @@ mod tests {
         ] {
             assert!(spans(t).is_empty(), "{t}: {:?}", spans(t));
         }
+    }
+
+    #[test]
+    fn link_specs_and_popularity_are_not_results() {
+        let capability = |t: &str| -> Vec<bool> {
+            claims_of(t, &vocab())
+                .iter()
+                .map(|c| c.capability)
+                .collect()
+        };
+        for t in [
+            "Hosts get 3.2 Tbps of scale-out bandwidth per node.",
+            "Racks wire 8 x 400 Gbps into the spine.",
+            "The tray moves 1.8 TB/s each way between GPUs.",
+            "Links give 262 GB/s per Gaudi chip over Ethernet.",
+        ] {
+            assert_eq!(capability(t), [true], "{t}");
+        }
+        for t in [
+            "The all-to-all measured 310 GB/s per GPU across two nodes.",
+            "The parser processes 1.5 GB/s per core.",
+            "Copies reach 53 GB/s on a GH200.",
+        ] {
+            assert_eq!(capability(t), [false], "{t}");
+        }
+        for t in [
+            "It has 3x more contributors than last year.",
+            "Twice as many GitHub stars as the next library.",
+            "A 5x increase in pull requests from new contributors.",
+            "Downloads are up 45% and forks up 2x since 1.0.",
+        ] {
+            assert!(spans(t).is_empty(), "{t}: {:?}", spans(t));
+        }
+        assert_eq!(spans("Serves 2x more concurrent users."), ["2x"]);
+        assert_eq!(spans("2x faster builds and 3x more stars."), ["2x"]);
     }
 
     #[test]

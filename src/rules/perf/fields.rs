@@ -91,6 +91,9 @@ pub struct Bound {
     pub precision: Option<Range<usize>>,
     /// A mention of sparsity in the claim's sentence ("with 2:4 sparsity").
     pub sparsity: Option<Range<usize>>,
+    /// Per field, for a claim in a table row that does not state it: the text of the table's
+    /// caption or header that does ("GPU: RTX 4090", "a 4090"; see `table`).
+    pub table: [Option<String>; 5],
 }
 
 impl Bound {
@@ -98,25 +101,29 @@ impl Bound {
     pub fn missing(&self) -> Vec<Field> {
         Field::ALL
             .into_iter()
-            .zip(&self.fields)
-            .filter(|(_, r)| r.is_none())
+            .zip(self.fields.iter().zip(&self.table))
+            .filter(|(_, (r, t))| r.is_none() && t.is_none())
             .map(|(f, _)| f)
             .collect()
     }
 
     /// Each stated field with the text that satisfied it.
-    pub fn found<'t>(&self, text: &'t str) -> Vec<(Field, &'t str)> {
+    pub fn found<'t>(&'t self, text: &'t str) -> Vec<(Field, &'t str)> {
         Field::ALL
             .into_iter()
-            .zip(&self.fields)
-            .filter_map(|(f, r)| r.clone().map(|r| (f, shown(text, f, r))))
+            .zip(self.fields.iter().zip(&self.table))
+            .filter_map(|(f, (r, t))| match (r, t) {
+                (Some(r), _) => Some((f, shown(text, f, r.clone()))),
+                (None, Some(t)) => Some((f, t.as_str())),
+                (None, None) => None,
+            })
             .collect()
     }
 }
 
 /// The text a user reads for a found field: a baseline connective with what it connects
 /// ("than cuBLAS", "vs. round-robin", "compared with vLLM").
-fn shown(text: &str, field: Field, r: Range<usize>) -> &str {
+pub(super) fn shown(text: &str, field: Field, r: Range<usize>) -> &str {
     // the whole word or number a match ends in: "2x B200", not the pattern's "2x B2";
     // "sequence length 8192", not "sequence length 8"
     let b = text.as_bytes();

@@ -6,7 +6,8 @@
 //! Once per file (`Context::claims`): `claims` finds the claims of each block (`forms` tells
 //! which numbers are claims, `text` reads clauses and sentences, `words` holds the fixed
 //! words), `vocab` compiles the policy's `[perf]` vocabularies for the file's claim blocks, and
-//! `bind` binds each claim's fields (`fields`: the five fields and what was found for a claim).
+//! `bind` binds each claim's fields (`fields`: the five fields and what was found for a claim);
+//! a table row then takes what it leaves unstated from its table's header cells (`table`).
 //! `peak` judges rates and shares against the device table (`peak_words` reads the words
 //! around them), once per file too (`Context::peaks`).
 
@@ -16,6 +17,7 @@ pub mod fields;
 mod forms;
 pub mod peak;
 mod peak_words;
+mod table;
 mod text;
 pub mod vocab;
 mod words;
@@ -89,19 +91,71 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
     if candidates.is_empty() {
         return Vec::new();
     }
+    // Each body row's table with the blocks of its caption, found once per table.
+    let mut tables: Vec<(usize, Vec<usize>)> = Vec::new();
+    let row_table: Vec<Option<usize>> = candidates
+        .iter()
+        .map(|&i| {
+            let b = &cx.doc.blocks[i];
+            if b.kind != BlockKind::TableRow {
+                return None;
+            }
+            let t = table::table_at(cx.doc, b.span.start)?;
+            if tables.last().is_none_or(|(last, _)| *last != t) {
+                tables.push((t, Vec::new()));
+            }
+            Some(tables.len() - 1)
+        })
+        .collect();
     let mut within = String::new();
     for &i in &candidates {
         within.push_str(&cx.doc.blocks[i].text.to_ascii_lowercase());
         within.push('\n');
     }
+    for (t, caption) in &tables {
+        for &b in caption {
+            within.push_str(&cx.doc.blocks[b].text.to_ascii_lowercase());
+            within.push('\n');
+        }
+        for h in &cx.doc.tables[*t].header {
+            within.push_str(&h.to_ascii_lowercase());
+            within.push('\n');
+        }
+    }
     let vocab = vocab::Vocab::for_texts(policy, &within);
     let states = |v: vocab::Vocabulary, s: &str| vocab.has(v, s);
+    let mut contexts: Vec<Option<table::TableContext>> = tables.iter().map(|_| None).collect();
     candidates
         .into_iter()
-        .filter_map(|i| {
-            let text = &cx.doc.blocks[i].text;
+        .zip(row_table)
+        .filter_map(|(i, row)| {
+            let block = &cx.doc.blocks[i];
+            let text = &block.text;
             let mut claims = find_claims(text, &states);
             bind::bind(text, &mut claims, &vocab);
+            // a body row takes what it leaves unstated from its table's caption and header
+            if let Some(k) = row.filter(|_| claims.iter().any(|c| !c.bound.missing().is_empty())) {
+                let (t, caption) = &tables[k];
+                let start = cx.doc.tables[*t].span.start;
+                let is_header = i == 0
+                    || cx.doc.blocks[i - 1].kind != BlockKind::TableRow
+                    || cx.doc.blocks[i - 1].span.start < start;
+                if !is_header {
+                    let ctx = contexts[k].get_or_insert_with(|| {
+                        table::TableContext::new(cx.doc, *t, caption, &vocab)
+                    });
+                    let at: Vec<usize> = claims
+                        .iter()
+                        .map(|c| {
+                            block
+                                .source_span(cx.text(), c.span.clone())
+                                .start
+                                .saturating_sub(block.span.start)
+                        })
+                        .collect();
+                    ctx.bind(&mut claims, &cx.text()[block.span.clone()], &at);
+                }
+            }
             (!claims.is_empty()).then_some((i, claims))
         })
         .collect()
@@ -133,11 +187,21 @@ fn table_peak<'c>(cx: &'c Context, claim: &Claim, at: (usize, usize)) -> Option<
 /// five fields.
 pub fn missing_context(cx: &Context) -> Vec<Finding> {
     let mut out = Vec::new();
+    // The fields are named once per entry or paragraph, and once per table: its first claim
+    // names them and says what to add; a later claim that lacks the same fields refers to it
+    // (with its line when it is on another row). Every cell keeps its own finding, so a
+    // change to one row is reported on that row (`--changed-since`, annotations).
+    let mut first: Option<(&str, Vec<Field>, usize)> = None;
+    let mut table: Option<usize> = None;
     for (k, (b, claims)) in cx.claims().iter().enumerate() {
         let block = &cx.doc.blocks[*b];
-        // The fields are named once per entry or paragraph: its first claim names them and
-        // says what to add; a later claim that lacks the same fields refers to it.
-        let mut first: Option<(&str, Vec<Field>)> = None;
+        let in_table = (block.kind == BlockKind::TableRow)
+            .then(|| table::table_at(cx.doc, block.span.start))
+            .flatten();
+        if in_table.is_none() || in_table != table {
+            first = None;
+        }
+        table = in_table;
         for (i, claim) in claims.iter().enumerate() {
             let missing = claim.bound.missing();
             if missing.is_empty()
@@ -157,11 +221,16 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
             let text = &block.text[claim.span.clone()];
             let span = block.source_span(cx.text(), claim.span.clone());
             let finding = match &first {
-                Some((f, same)) if *same == missing => cx
+                Some((f, same, at)) if *same == missing => cx
                     .report(
                         &MISSING_CONTEXT,
                         span,
-                        format!("performance claim \"{text}\" lacks the same context as \"{f}\""),
+                        if *at == *b {
+                            format!("performance claim \"{text}\" lacks the same context as \"{f}\"")
+                        } else {
+                            let line = cx.line_of(cx.doc.blocks[*at].span.start);
+                            format!("performance claim \"{text}\" lacks the same context as \"{f}\" on line {line}")
+                        },
                     )
                     .help(format!(
                         "the context stated for \"{f}\" covers this number too, or omit it"
@@ -174,8 +243,10 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
                     )
                     .help(help_for(&missing)),
             };
-            if first.is_none() {
-                first = Some((text, missing.clone()));
+            // a claim named in full becomes the reference unless its block has one already
+            let referred = matches!(&first, Some((_, same, _)) if *same == missing);
+            if !referred && first.as_ref().is_none_or(|(_, _, at)| at != b) {
+                first = Some((text, missing.clone(), *b));
             }
             out.push(
                 finding

@@ -1,0 +1,150 @@
+//! What a results table states for each of its cells: its header cells, and the caption
+//! blocks the caller passes (none at present: counting the paragraph or heading directly
+//! before a table is commit 2fc6c21, reverted because the labelled fixtures do not count
+//! captions). A row binds its own fields first (`bind`); a field it does not state is taken
+//! from a header cell whose column the row fills ("Ppl" over "6.45", "GPU" over "RTX 4090",
+//! "Speedup vs. FP16" over "1.5x"), never from a column the row leaves empty ("-", "N/A"),
+//! else from the caption.
+
+use super::claims::Claim;
+use super::fields::shown;
+use super::vocab::Vocab;
+use crate::document::Document;
+
+/// The context of one table, found once per table.
+pub struct TableContext {
+    /// The caption and the heading before it, as a reader sees them (empty if none).
+    caption: String,
+    /// The field matches of the caption: (field index, range in `caption`), in order.
+    caption_fields: Vec<(usize, std::ops::Range<usize>)>,
+    /// Per header cell: its text and the fields it names.
+    header: Vec<(String, Vec<usize>)>,
+}
+
+/// The table whose span holds byte `at` of the source.
+pub fn table_at(doc: &Document, at: usize) -> Option<usize> {
+    let k = doc.tables.partition_point(|t| t.span.start <= at);
+    let t = k.checked_sub(1)?;
+    doc.tables[t].span.contains(&at).then_some(t)
+}
+
+impl TableContext {
+    /// The context of `table` with the caption made of `caption` blocks.
+    pub fn new(doc: &Document, table: usize, caption: &[usize], vocab: &Vocab) -> TableContext {
+        let mut text = String::new();
+        for &b in caption {
+            text.push_str(&doc.blocks[b].text);
+            text.push('\n');
+        }
+        let caption_fields = vocab.matches(&text);
+        let header = doc.tables[table]
+            .header
+            .iter()
+            .map(|h| {
+                let mut fields: Vec<usize> = vocab.matches(h).into_iter().map(|(k, _)| k).collect();
+                fields.dedup();
+                (h.clone(), fields)
+            })
+            .collect();
+        TableContext {
+            caption: text,
+            caption_fields,
+            header,
+        }
+    }
+
+    /// Fills the fields the claims of a body row leave missing from the table's context:
+    /// `row_source` is the row's line in the source, `at` the offset in it of each claim.
+    /// A header cell that names the field counts where the row fills its column, the claim's
+    /// own column first ("FP16 | INT8" over two speeds); else the caption.
+    pub fn bind(&self, claims: &mut [Claim], row_source: &str, at: &[usize]) {
+        let cells = split_cells(row_source);
+        for (c, &off) in claims.iter_mut().zip(at) {
+            let own = cells.iter().rposition(|(s, _)| *s <= off);
+            for f in c.bound.missing() {
+                let k = f as usize;
+                let names = |col: usize| {
+                    self.header
+                        .get(col)
+                        .is_some_and(|(_, fields)| fields.contains(&k))
+                        && cells.get(col).is_some_and(|(_, v)| !is_placeholder(v))
+                };
+                let col = own
+                    .filter(|&col| names(col))
+                    .or_else(|| (0..cells.len()).find(|&col| names(col)));
+                c.bound.table[k] = match col {
+                    Some(col) => Some(format!("{}: {}", self.header[col].0, cells[col].1.trim())),
+                    None => self
+                        .caption_fields
+                        .iter()
+                        .find(|(j, _)| *j == k)
+                        .map(|(_, r)| shown(&self.caption, f, r.clone()).to_string()),
+                };
+            }
+        }
+    }
+}
+
+/// Whether a cell holds no value: empty, a dash, "N/A", a question mark.
+fn is_placeholder(cell: &str) -> bool {
+    let c = cell.trim().trim_matches('*');
+    c.is_empty()
+        || matches!(
+            c.to_ascii_lowercase().as_str(),
+            "-" | "--" | "–" | "—" | "n/a" | "na" | "?" | "none" | "x" | "✗" | "❌" | "tbd"
+        )
+}
+
+/// The cells of a table row's source line with where each starts: split at `|` outside code
+/// spans and not escaped, the outer pipes dropped.
+fn split_cells(line: &str) -> Vec<(usize, &str)> {
+    let lead = line.len() - line.trim_start().len();
+    let body = line.trim();
+    let (skip, body) = match body.strip_prefix('|') {
+        Some(b) => (lead + 1, b),
+        None => (lead, body),
+    };
+    let mut cells = Vec::new();
+    let (mut start, mut code, mut escaped) = (0, false, false);
+    for (i, ch) in body.char_indices() {
+        match ch {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '`' => code = !code,
+            '|' if !code => {
+                cells.push((skip + start, &body[start..i]));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    let last = &body[start..];
+    if !last.trim().is_empty() {
+        cells.push((skip + start, last));
+    }
+    cells
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_of_a_row() {
+        let texts = |l: &str| -> Vec<String> {
+            split_cells(l)
+                .into_iter()
+                .map(|(_, c)| c.to_string())
+                .collect()
+        };
+        assert_eq!(
+            texts("| a | `x|y` | b\\|c | - |"),
+            [" a ", " `x|y` ", " b\\|c ", " - "]
+        );
+        assert_eq!(texts("a | b"), ["a ", " b"]);
+        assert_eq!(split_cells("| a | b |")[1], (5, " b "));
+        assert!(is_placeholder(" - "));
+        assert!(is_placeholder(" N/A "));
+        assert!(!is_placeholder(" 6.45 "));
+    }
+}
