@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Whole-process timings: `sourcepolicy lint` against a bare comrak parse of the same file
 # (the floor for a comrak-based linter), on the corpus lists. Prints hyperfine's medians and
-# the ratio. Needs hyperfine (apt-get install hyperfine) and ../shared/corpus.
+# the ratio; then the guide 100 times in one file and a 200,000-entry list (throughput).
+# Needs hyperfine (apt-get install hyperfine) and ../shared/corpus.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=../shared/corpus
@@ -24,4 +25,55 @@ lint, parse = (r[0]["median"] * 1000, r[1]["median"] * 1000)
 print(f"{sys.argv[2]:<45} {lint:12.2f} {parse:12.2f} {lint/parse:8.2f}")
 PY
   rm -f "$out"
+done
+
+# Throughput: the guide repeated 100 times in one file against 100 runs on one copy (the
+# same bytes), and a generated list of 200,000 entries (MB/s of input; short entries, so
+# that the list stays under the 10 MiB input cap).
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+guide=$corpus/guide/README.fe274ee.md
+for _ in $(seq 100); do cat "$guide"; done > "$tmp/guide-x100.md"
+python3 - "$tmp/entries-200k.md" <<'PY'
+import sys
+with open(sys.argv[1], "w") as f:
+    f.write("# Generated list\n\n")
+    for s in range(200):
+        f.write(f"\n## Section {s}\n\n")
+        for i in range(1000):
+            n = s * 1000 + i
+            f.write(f"- [E{n}](https://e{n % 97}.org/{n}) - item {n}\n")
+PY
+median() {
+  hyperfine -N -i --warmup "$1" --runs "$2" --export-json "$tmp/h.json" "$3" >/dev/null 2>&1
+  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' "$tmp/h.json"
+}
+one=$(median 10 "$runs" "$bin lint --today 2026-12-02 $guide")
+hundred=$(median 2 10 "$bin lint --today 2026-12-02 $tmp/guide-x100.md")
+python3 - "$one" "$hundred" <<'PY'
+import sys
+one, hundred = map(float, sys.argv[1:])
+print(f"guide x100 in one file: {hundred*1000:.1f} ms; 100 single runs: {one*100000:.1f} ms; ratio {hundred/(one*100):.2f}")
+PY
+size=$(stat -c %s "$tmp/entries-200k.md")
+t=$(median 1 5 "$bin lint --today 2026-12-02 $tmp/entries-200k.md")
+python3 - "$size" "$t" <<'PY'
+import sys
+size, t = int(sys.argv[1]), float(sys.argv[2])
+print(f"200,000 generated entries ({size/1e6:.1f} MB): {t*1000:.0f} ms, {size/1e6/t:.1f} MB/s")
+PY
+
+# Other tools on the same files, when installed: rumdl and lychee --offline.
+for tool in rumdl lychee; do
+  exe=$(command -v pyenv >/dev/null && pyenv which "$tool" 2>/dev/null || command -v "$tool" || true)
+  [ -n "$exe" ] || continue
+  for f in guide/README.fe274ee.md coderonion__awesome-cuda-and-hpc.md; do
+    case $tool in
+      rumdl) cmd="$exe check $corpus/$f" ;;
+      lychee) cmd="$exe --offline $corpus/$f" ;;
+    esac
+    ours=$(median 10 "$runs" "$bin lint --today 2026-12-02 $corpus/$f")
+    theirs=$(median 5 "$runs" "$cmd")
+    python3 -c 'import sys; o,t=map(float,sys.argv[2:]); print(f"{sys.argv[1]:<45} ours {o*1000:.2f} ms, '"$tool"' {t*1000:.2f} ms, ratio {o/t:.2f}")' "$f" "$ours" "$theirs"
+  done
 done
