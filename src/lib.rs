@@ -18,7 +18,7 @@
 //! let report = lint_text("README.md", text, &policy, &opts);
 //! let f = &report.findings[0].finding;
 //! assert_eq!(f.rule.name, "perf/missing-context");
-//! assert_eq!(f.data["missing"], serde_json::json!(["workload", "precision", "baseline", "correctness"]));
+//! assert_eq!(f.data.value()["missing"], serde_json::json!(["workload", "precision", "baseline", "correctness"]));
 //! ```
 
 #![warn(clippy::print_stdout, clippy::print_stderr)]

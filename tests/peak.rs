@@ -73,7 +73,7 @@ fn labelled_fixture_is_exact() {
         .findings
         .iter()
         .zip(&r.positions)
-        .map(|(f, &(line, _))| label_of(line, &f.data))
+        .map(|(f, &(line, _))| label_of(line, &f.data.value()))
         .collect();
     let extra: Vec<_> = found.difference(&expected).collect();
     let missed: Vec<_> = expected.difference(&found).collect();
@@ -106,7 +106,7 @@ fn a_finding_names_claim_peak_precision_and_source() {
         "\"30,000 Gbps\" (3.75 TB/s) is above the peak of NVIDIA H100 SXM: 3.35 TB/s memory bandwidth (https://www.nvidia.com/en-us/data-center/h100/)"
     );
     assert_eq!(
-        f.data,
+        f.data.value(),
         serde_json::json!({
             "claim": "30,000 Gbps",
             "claimed": 3.75e12,
@@ -140,7 +140,7 @@ fn a_finding_names_claim_peak_precision_and_source() {
         &Policy::default_policy(),
     );
     assert_eq!(r.findings.len(), 1);
-    let d = &r.findings[0].data;
+    let d = &r.findings[0].data.value();
     assert_eq!(
         (
             d["count"].as_u64(),

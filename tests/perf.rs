@@ -75,14 +75,15 @@ fn precision_and_recall_are_one_on_the_labelled_fixture() {
         .iter()
         .zip(&r.positions)
         .map(|(f, &(line, _))| {
-            let missing: Vec<&str> = f.data["missing"]
+            let data = f.data.value();
+            let missing: Vec<&str> = data["missing"]
                 .as_array()
                 .map(|a| a.iter().map(|m| m.as_str().unwrap()).collect())
                 .unwrap_or_default();
             (
                 line,
                 f.rule.name.to_string(),
-                f.data["claim"].as_str().unwrap().to_string(),
+                f.data.value()["claim"].as_str().unwrap().to_string(),
                 missing.join(","),
             )
         })
@@ -133,12 +134,13 @@ fn score(name: &str) -> Score {
         .iter()
         .zip(&r.positions)
         .map(|(f, &(line, _))| {
-            let missing: Vec<&str> = f.data["missing"]
+            let data = f.data.value();
+            let missing: Vec<&str> = data["missing"]
                 .as_array()
                 .map(|a| a.iter().map(|m| m.as_str().unwrap()).collect())
                 .unwrap_or_default();
             (
-                (line, f.data["claim"].as_str().unwrap().to_string()),
+                (line, f.data.value()["claim"].as_str().unwrap().to_string()),
                 missing.join(","),
             )
         })
@@ -216,7 +218,7 @@ fn findings_underline_the_number_and_name_the_missing_fields() {
         "performance claim \"2.3x\" lacks workload, precision, correctness method"
     );
     assert_eq!(
-        f.data,
+        f.data.value(),
         serde_json::json!({
             "claim": "2.3x",
             "missing": ["workload", "precision", "correctness"],
@@ -433,8 +435,8 @@ fn table_rows_read_their_header_cells() {
         .iter()
         .map(|f| {
             (
-                f.data["claim"].as_str().unwrap().to_string(),
-                f.data["found"]["precision"].clone(),
+                f.data.value()["claim"].as_str().unwrap().to_string(),
+                f.data.value()["found"]["precision"].clone(),
             )
         })
         .collect();

@@ -88,11 +88,11 @@ fn link_duplicate_fires_with_severity_by_section() {
         sev,
         ["error", "warning", "warning", "error", "error", "error"]
     );
-    assert_eq!(r.findings[0].data["first_line"], 5);
-    assert_eq!(r.findings[0].data["resource"], "arxiv:2205.14135");
+    assert_eq!(r.findings[0].data.value()["first_line"], 5);
+    assert_eq!(r.findings[0].data.value()["resource"], "arxiv:2205.14135");
     // The publisher's page of a paper is its DOI.
     assert_eq!(
-        r.findings[4].data["resource"],
+        r.findings[4].data.value()["resource"],
         "doi:10.1145/3600006.3613165"
     );
 }

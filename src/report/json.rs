@@ -48,9 +48,9 @@ pub fn render(report: &RunReport) -> String {
                 end_column: region.end_column,
                 message: &f.message,
                 help: f.help.as_deref(),
-                data: match &f.data {
+                data: match f.data.value() {
                     serde_json::Value::Null => serde_json::Value::Object(Default::default()),
-                    d => d.clone(),
+                    d => d,
                 },
             });
         }

@@ -1,0 +1,83 @@
+//! Memory per input byte on a claim-dense list: a finding on every claim of every line is the
+//! heaviest shape a list has. Measured in process by a counting allocator (the peak of live
+//! heap bytes while one file is linted), so the number does not depend on the machine.
+
+use sourcepolicy::date::Date;
+use sourcepolicy::engine::{lint_text, LintOptions};
+use sourcepolicy::policy::Policy;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn grew(by: usize) {
+    let now = LIVE.fetch_add(by, Relaxed) + by;
+    PEAK.fetch_max(now, Relaxed);
+}
+
+// SAFETY: every call is forwarded to the system allocator unchanged; only counters are kept.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        grew(layout.size());
+        System.alloc(layout)
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size(), Relaxed);
+        System.dealloc(ptr, layout)
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if new_size > layout.size() {
+            grew(new_size - layout.size());
+        } else {
+            LIVE.fetch_sub(layout.size() - new_size, Relaxed);
+        }
+        System.realloc(ptr, layout, new_size)
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Entries with four claims each, none of them stating all five fields.
+fn dense(bytes: usize) -> String {
+    let mut s = String::from("# Results\n\n## Kernels\n\n");
+    let mut i = 0;
+    while s.len() < bytes {
+        s.push_str(&format!(
+            "- [Kernel {i}](https://github.com/o/r{i}) - {}.{}x faster than cuBLAS, {} TFLOP/s \
+             on H100, 38% lower latency, 2,{:03} tokens/s with FP8.\n",
+            1 + i % 9,
+            i % 10,
+            100 + i % 800,
+            i % 1000
+        ));
+        i += 1;
+    }
+    s
+}
+
+#[test]
+fn a_claim_dense_list_stays_under_the_memory_budget() {
+    let policy = Policy::default_policy();
+    let opts = LintOptions::new(Date::parse("2026-12-02").unwrap());
+    // warm: the policy's lazily built matchers are not per-byte costs
+    lint_text("warm.md", dense(20_000), &policy, &opts);
+    let text = dense(1_000_000);
+    let len = text.len();
+    let base = LIVE.load(Relaxed);
+    PEAK.store(base, Relaxed);
+    let report = lint_text("dense.md", text, &policy, &opts);
+    let used = PEAK.load(Relaxed) - base;
+    assert!(report.findings.len() > 20_000, "{}", report.findings.len());
+    let per_byte = used as f64 / len as f64;
+    // 2026-12: 100 bytes per input byte with findings' data as JSON objects; 60 once kept as
+    // text. The aim is under 30.
+    assert!(
+        per_byte < 70.0,
+        "{per_byte:.1} bytes of heap per input byte"
+    );
+    eprintln!("peak heap per input byte: {per_byte:.1}");
+}
