@@ -39,6 +39,8 @@ pub fn lint_and_check(text: &str) {
             .get_or_insert_with(|| Engine::new(policy, opts))
             .lint(SourceFile::from_text("fuzz.md", text))
     });
+    // With fixes applied, findings point into the fixed text.
+    let text = file.text.as_str();
     for r in &file.findings {
         let (f, g) = (&r.finding, r.region);
         assert!(
