@@ -132,6 +132,18 @@ impl<'p> Engine<'p> {
 
     /// Whether a rule runs: selected, not turned off by the policy, and online only when the
     /// live facts were gathered.
+    /// What every rule of this run sees besides the file: the policy, the facts, the date and
+    /// the matchers compiled once per run.
+    fn run_context(&self) -> RunContext<'_> {
+        RunContext {
+            policy: self.policy,
+            facts: &self.facts,
+            today: self.opts.today,
+            classifier: &self.classifier,
+            devices: &self.devices,
+        }
+    }
+
     pub fn enabled(&self, rule: &Rule) -> bool {
         (!rule.online || self.facts.online())
             && self.opts.selection.allows(rule.name)
@@ -246,13 +258,7 @@ impl<'p> Engine<'p> {
     /// Sources per kind per section and the frontier dates of a parsed file.
     fn overview(&self, parsed: &Parsed) -> Overview {
         let repo_root = parsed.file.base_dir().and_then(crate::input::repo_root);
-        let run = RunContext {
-            policy: self.policy,
-            facts: &self.facts,
-            today: self.opts.today,
-            classifier: &self.classifier,
-            devices: &self.devices,
-        };
+        let run = self.run_context();
         let cx = Context::new(parsed, &run, repo_root.as_deref());
         let max_age_days = self.policy.frontier.max_age_days;
         let frontier = cx
@@ -280,13 +286,7 @@ impl<'p> Engine<'p> {
     /// the rules need to see (reports, unclassified sources, and repositories when a token can
     /// ask GitHub's API) are read for facts.
     fn web_requests(&self, parsed: &Parsed, token: bool) -> Vec<Request> {
-        let run = RunContext {
-            policy: self.policy,
-            facts: &self.facts,
-            today: self.opts.today,
-            classifier: &self.classifier,
-            devices: &self.devices,
-        };
+        let run = self.run_context();
         let cx = Context::new(parsed, &run, None);
         let classes = cx.classes();
         // Under `--changed-since`, only the links on changed lines are requested.
@@ -313,13 +313,7 @@ impl<'p> Engine<'p> {
 
     /// The rules phase: every enabled check over one parsed file.
     fn check(&self, parsed: &Parsed, repo_root: Option<&Path>) -> Vec<Finding> {
-        let run = RunContext {
-            policy: self.policy,
-            facts: &self.facts,
-            today: self.opts.today,
-            classifier: &self.classifier,
-            devices: &self.devices,
-        };
+        let run = self.run_context();
         let cx = Context::new(parsed, &run, repo_root);
         let mut findings = Vec::new();
         for r in RULES {
@@ -335,13 +329,7 @@ impl<'p> Engine<'p> {
     /// Every source of a file with its classification (for `entries`).
     pub fn entries(&self, file: SourceFile) -> Vec<SourceRow> {
         let parsed = parse(file, self.policy);
-        let run = RunContext {
-            policy: self.policy,
-            facts: &self.facts,
-            today: self.opts.today,
-            classifier: &self.classifier,
-            devices: &self.devices,
-        };
+        let run = self.run_context();
         let cx = Context::new(&parsed, &run, None);
         crate::report::entries::rows(&parsed.file, &parsed.doc, cx.classes())
     }
