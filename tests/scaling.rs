@@ -10,8 +10,17 @@ use sourcepolicy::policy::Policy;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-const SMALL: usize = 2_000;
-const LARGE: usize = 20_000;
+/// Items of the small and the large list of each shape; `SCALING_SIZES=10000,100000` measures
+/// others (the test's sizes keep it to seconds).
+fn sizes() -> (usize, usize) {
+    std::env::var("SCALING_SIZES")
+        .ok()
+        .and_then(|v| {
+            let (a, b) = v.split_once(',')?;
+            Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+        })
+        .unwrap_or((2_000, 20_000))
+}
 
 fn shapes(n: usize, dir: &Path) -> Vec<(&'static str, PathBuf)> {
     let mut out = Vec::new();
@@ -108,8 +117,9 @@ fn every_shape_grows_linearly() {
     std::fs::create_dir_all(dir.join(".git")).unwrap();
     let policy = Policy::default_policy();
     let opts = LintOptions::new(Date::parse("2026-12-02").unwrap());
-    let small = shapes(SMALL, &dir);
-    let large = shapes(LARGE, &dir);
+    let (small_n, large_n) = sizes();
+    let small = shapes(small_n, &dir);
+    let large = shapes(large_n, &dir);
     let mut report = Vec::new();
     for ((name, s), (_, l)) in small.iter().zip(&large) {
         let ts = best_of_three(s, &policy, &opts);
@@ -120,7 +130,7 @@ fn every_shape_grows_linearly() {
         ));
         assert!(
             ratio <= 30.0,
-            "{name} grows faster than linearly: {ts:?} for {SMALL} items, {tl:?} for {LARGE}\n{}",
+            "{name} grows faster than linearly: {ts:?} for {small_n} items, {tl:?} for {large_n}\n{}",
             report.join("\n")
         );
     }
