@@ -322,7 +322,7 @@ impl Policy {
                 Policy::default_policy(),
                 Layering {
                     origins: Origins::new(Some(name.to_string())),
-                    verbatim: Some(name.to_string()),
+                    verbatim: Some((name.to_string(), rule_names.to_vec())),
                     ..Layering::default()
                 },
             ));
@@ -433,14 +433,14 @@ pub struct Layering {
     pub replaced: Vec<Replaced>,
     /// A file that is the default policy word for word (as `init` writes it), by name: the
     /// policy is the default, and where each value came from is worked out only if shown.
-    verbatim: Option<String>,
+    verbatim: Option<(String, Vec<&'static str>)>,
 }
 
 impl Layering {
     /// The policy in effect as TOML, each value followed by where it came from.
     pub fn show(&self) -> String {
-        if let Some(name) = &self.verbatim {
-            if let Ok((_, full)) = Policy::layer_file(name, DEFAULT_POLICY, &[]) {
+        if let Some((name, rule_names)) = &self.verbatim {
+            if let Ok((_, full)) = Policy::layer_file(name, DEFAULT_POLICY, rule_names) {
                 return full.show();
             }
         }
