@@ -106,7 +106,9 @@ fn link_duplicate_names_table_rows_by_their_title() {
         | FlashAttention | [pdf](https://arxiv.org/pdf/2205.14135) | [code](https://github.com/Dao-AILab/flash-attention) |\n\
         | FlashAttention, again | [abs](https://arxiv.org/abs/2205.14135v2) | - |\n\n\
         - [The FlashAttention repository](https://github.com/dao-ailab/flash-attention) - Code.\n\n\
-        ## Untitled\n\n| Paper |\n|---|\n| [arXiv](https://arxiv.org/abs/2205.14135) |\n";
+        ## Untitled\n\n| Paper |\n|---|\n| [arXiv](https://arxiv.org/abs/2205.14135) |\n\n\
+        ## Long\n\n| Title | Code |\n|---|---|\n\
+        | An Extremely Long Paper Title That Also Lists Every One Of Its Many Authors: A. B., C. D. | [code](https://github.com/dao-ailab/flash-attention) |\n";
     let r = common::report(
         "t.md",
         text.to_string(),
@@ -121,6 +123,8 @@ fn link_duplicate_names_table_rows_by_their_title() {
             "\"FlashAttention, again\" links the same resource as \"FlashAttention\" on line 7 (in this section)",
             "\"The FlashAttention repository\" links the same resource as \"FlashAttention\" on line 7 (in this section)",
             "\"arXiv\" links the same resource as \"FlashAttention\" on line 7 (in another section: Papers)",
+            // a title cell that runs on is cut to 60 characters
+            "\"An Extremely Long Paper Title That Also Lists Every One Of I…\" links the same resource as \"FlashAttention\" on line 7 (in another section: Papers)",
         ]
     );
 }

@@ -193,11 +193,18 @@ impl Document {
 
     /// How a message names link `l`: its text; in a table row with a title column, the
     /// row's title (a row's links are often only `[pdf]` or `[code]`).
-    pub fn link_name(&self, l: usize) -> &str {
+    /// A title cell often holds the authors too: a name is cut to its first 60 characters.
+    pub fn link_name(&self, l: usize) -> std::borrow::Cow<'_, str> {
+        const MAX: usize = 60;
         let link = &self.links[l];
-        link.entry
+        let name = link
+            .entry
             .and_then(|e| self.entries[e].row.as_ref()?.title.as_deref())
-            .unwrap_or_else(|| link.text.trim())
+            .unwrap_or_else(|| link.text.trim());
+        match name.char_indices().nth(MAX) {
+            Some((cut, _)) => format!("{}…", name[..cut].trim_end()).into(),
+            None => name.into(),
+        }
     }
 
     /// Whether a section is the document's title section (treated as preamble).
