@@ -2,6 +2,8 @@
 //! whole-section findings when the section was touched, new, untracked and renamed files,
 //! fixes limited to the changed lines, and clear errors.
 
+mod common;
+
 #[path = "common/git.rs"]
 mod git;
 
@@ -46,17 +48,7 @@ fn findings(out: &Output) -> Vec<(String, u64)> {
             String::from_utf8_lossy(&out.stderr)
         )
     });
-    v["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| {
-            (
-                f["rule"].as_str().unwrap().to_string(),
-                f["line"].as_u64().unwrap(),
-            )
-        })
-        .collect()
+    common::rules_at(&v)
 }
 
 const LIST: &str = "# Reading list

@@ -3,6 +3,7 @@
 //! source rules completed by page facts, and suppressions of online rules on offline runs.
 
 mod common;
+use common::rules_at;
 mod netserver;
 
 use netserver::{Reply, Server};
@@ -26,20 +27,6 @@ fn lint(dir: &Path, args: &[&str]) -> (Output, serde_json::Value) {
         .unwrap();
     let v = serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
     (out, v)
-}
-
-fn rules_at(v: &serde_json::Value) -> Vec<(String, u64)> {
-    v["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| {
-            (
-                f["rule"].as_str().unwrap().to_string(),
-                f["line"].as_u64().unwrap(),
-            )
-        })
-        .collect()
 }
 
 fn site() -> Server {

@@ -88,16 +88,21 @@ fn labelled_fixture_is_exact() {
     );
 }
 
-#[test]
-fn a_finding_names_claim_peak_precision_and_source() {
-    let text = "# G\n\n## Kernels\n\n- [K](https://github.com/example/k) - 30,000 Gbps of HBM bandwidth on an H100 SXM.\n";
-    let r = common::report(
+/// `perf/exceeds-peak` alone on a list, under the default policy.
+fn exceeds_peak(text: &str) -> common::Report {
+    common::report(
         "k.md",
         text.into(),
         &["perf/exceeds-peak"],
         TODAY,
         &Policy::default_policy(),
-    );
+    )
+}
+
+#[test]
+fn a_finding_names_claim_peak_precision_and_source() {
+    let text = "# G\n\n## Kernels\n\n- [K](https://github.com/example/k) - 30,000 Gbps of HBM bandwidth on an H100 SXM.\n";
+    let r = exceeds_peak(text);
     assert_eq!(r.findings.len(), 1);
     let f = &r.findings[0];
     assert_eq!(&text[f.span.clone()], "30,000 Gbps");
@@ -123,22 +128,10 @@ fn a_finding_names_claim_peak_precision_and_source() {
     );
     // A count multiplies the peak; the data say so.
     let text = "# G\n\n## Kernels\n\n- [K](https://github.com/example/k) - 8x MI300X reach 12 PFLOPS of dense FP8 with sparsity off.\n";
-    let r = common::report(
-        "k.md",
-        text.into(),
-        &["perf/exceeds-peak"],
-        TODAY,
-        &Policy::default_policy(),
-    );
+    let r = exceeds_peak(text);
     assert!(r.findings.is_empty(), "8 × 2,614.9 TFLOPS = 20.9 PFLOPS");
     let text = "# G\n\n## Kernels\n\n- [K](https://github.com/example/k) - 2x MI300X reach 6 PFLOPS of FP8.\n";
-    let r = common::report(
-        "k.md",
-        text.into(),
-        &["perf/exceeds-peak"],
-        TODAY,
-        &Policy::default_policy(),
-    );
+    let r = exceeds_peak(text);
     assert_eq!(r.findings.len(), 1);
     let d = &r.findings[0].data.value();
     assert_eq!(

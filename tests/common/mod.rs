@@ -99,3 +99,18 @@ pub fn corpus(name: &str) -> Option<String> {
         None
     })
 }
+
+/// (rule, line) of each finding of a `--format json` run's output.
+pub fn rules_at(v: &serde_json::Value) -> Vec<(String, u64)> {
+    v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["rule"].as_str().unwrap().to_string(),
+                f["line"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
