@@ -16,39 +16,42 @@
 
 use super::{plural, RenderOptions, RunReport};
 use crate::finding::Severity;
+use std::borrow::Cow;
+use std::fmt::Write as _;
 use unicode_width::UnicodeWidthChar;
 
 /// Lines longer than this (in bytes) are not quoted: a 2 MB line would be scanned once per
 /// finding.
 const MAX_QUOTED_LINE: usize = 4000;
 
-/// ANSI styles, or nothing when colour is off.
+/// ANSI styles, or nothing when colour is off. Each writes its text into the output, so
+/// that a report of thousands of findings is one growing string, not thousands of small ones.
 struct Style {
     on: bool,
 }
 
 impl Style {
-    fn paint(&self, code: &str, s: &str) -> String {
+    fn paint(&self, out: &mut String, code: &str, s: &str) {
         if self.on && !s.is_empty() {
-            format!("\x1b[{code}m{s}\x1b[0m")
+            let _ = write!(out, "\x1b[{code}m{s}\x1b[0m");
         } else {
-            s.to_string()
+            out.push_str(s);
         }
     }
-    fn severity(&self, sev: Severity, s: &str) -> String {
+    fn severity(&self, out: &mut String, sev: Severity, s: &str) {
         match sev {
-            Severity::Error => self.paint("1;31", s),
-            Severity::Warning => self.paint("1;33", s),
+            Severity::Error => self.paint(out, "1;31", s),
+            Severity::Warning => self.paint(out, "1;33", s),
         }
     }
-    fn bold(&self, s: &str) -> String {
-        self.paint("1", s)
+    fn bold(&self, out: &mut String, s: &str) {
+        self.paint(out, "1", s)
     }
-    fn gutter(&self, s: &str) -> String {
-        self.paint("1;34", s)
+    fn gutter(&self, out: &mut String, s: &str) {
+        self.paint(out, "1;34", s)
     }
-    fn help(&self, s: &str) -> String {
-        self.paint("1;36", s)
+    fn help(&self, out: &mut String, s: &str) {
+        self.paint(out, "1;36", s)
     }
 }
 
@@ -77,15 +80,12 @@ pub fn color_enabled(
 }
 
 /// Text from the file, safe to print: control characters (other than tab, shown as a space)
-/// become `�`.
-fn clean(s: &str) -> String {
-    s.chars()
-        .map(|c| match c {
-            '\t' => ' ',
-            c if c.is_control() => '\u{fffd}',
-            c => c,
-        })
-        .collect()
+/// become `�`. Borrowed when there is nothing to replace (almost always).
+fn clean(s: &str) -> Cow<'_, str> {
+    if !s.chars().any(|c| c.is_control()) {
+        return Cow::Borrowed(s);
+    }
+    Cow::Owned(s.chars().map(clean_char).collect())
 }
 
 fn width_of(c: char) -> usize {
@@ -94,129 +94,212 @@ fn width_of(c: char) -> usize {
 
 pub fn render(report: &RunReport, opts: &RenderOptions) -> String {
     let style = Style { on: opts.color };
-    let mut out = String::new();
+    // About 600 bytes per finding: one allocation for most reports.
+    let count: usize = report.files.iter().map(|r| r.findings.len()).sum();
+    let mut out = String::with_capacity(count * 640 + 256);
+    let mut scratch = String::new();
     for r in &report.files {
+        let path = clean(&r.path);
         for reported in &r.findings {
             let f = &reported.finding;
             let pos = reported.region;
-            let sev = f.severity.as_str();
-            out.push_str(&format!(
-                "{}: {}{}: {}\n",
-                style.bold(&format!("{}:{}:{}", clean(&r.path), pos.line, pos.column)),
-                style.severity(f.severity, sev),
-                style.bold(&format!("[{}]", f.rule.name)),
-                clean(&f.message)
-            ));
+            scratch.clear();
+            let _ = write!(scratch, "{path}:{}:{}", pos.line, pos.column);
+            style.bold(&mut out, &scratch);
+            out.push_str(": ");
+            style.severity(&mut out, f.severity, f.severity.as_str());
+            scratch.clear();
+            let _ = write!(scratch, "[{}]", f.rule.name);
+            style.bold(&mut out, &scratch);
+            out.push_str(": ");
+            out.push_str(&clean(&f.message));
+            out.push('\n');
             let line = r.lines.line_range(&r.text, pos.line);
-            let number = pos.line.to_string();
-            let pad = " ".repeat(number.len() + 1);
+            let mut number = itoa(pos.line);
+            let pad_len = number.len() + 1;
+            let pad = |out: &mut String| out.extend(std::iter::repeat_n(' ', pad_len));
             if line.len() <= MAX_QUOTED_LINE && f.span.end <= r.text.len() {
                 let text = &r.text[line.clone()];
                 // The span's part on this line, as byte offsets within it.
                 let from = f.span.start.clamp(line.start, line.end) - line.start;
                 let to = f.span.end.clamp(line.start, line.end) - line.start;
-                let (shown, marks) =
-                    quote(text, from, to, opts.width.saturating_sub(pad.len() + 3));
-                let more = if r.lines.line_of(f.span.end.saturating_sub(1)) > pos.line {
-                    " …"
-                } else {
-                    ""
-                };
-                let label = f.label.as_deref().map(clean).unwrap_or_default();
-                out.push_str(&format!("{pad}{}\n", style.gutter("│")));
-                out.push_str(&format!(
-                    "{} {} {}\n",
-                    style.gutter(&number),
-                    style.gutter("│"),
-                    shown
-                ));
-                let underline = format!("{}{more}", "^".repeat(marks.1.max(1)));
-                out.push_str(
-                    format!(
-                        "{pad}{} {}{} {}",
-                        style.gutter("│"),
-                        " ".repeat(marks.0),
-                        style.severity(f.severity, &underline),
-                        label
-                    )
-                    .trim_end(),
+                scratch.clear();
+                let marks = quote_into(
+                    &mut scratch,
+                    text,
+                    from,
+                    to,
+                    opts.width.saturating_sub(pad_len + 3),
                 );
+                let more = r.lines.line_of(f.span.end.saturating_sub(1)) > pos.line;
+                pad(&mut out);
+                style.gutter(&mut out, "│");
+                out.push('\n');
+                style.gutter(&mut out, number.as_str());
+                out.push(' ');
+                style.gutter(&mut out, "│");
+                out.push(' ');
+                out.push_str(&scratch);
+                out.push('\n');
+                pad(&mut out);
+                style.gutter(&mut out, "│");
+                out.push(' ');
+                out.extend(std::iter::repeat_n(' ', marks.0));
+                scratch.clear();
+                scratch.extend(std::iter::repeat_n('^', marks.1.max(1)));
+                if more {
+                    scratch.push_str(" …");
+                }
+                style.severity(&mut out, f.severity, &scratch);
+                let label = f.label.as_deref().map(clean).unwrap_or_default();
+                if !label.trim_end().is_empty() {
+                    out.push(' ');
+                    out.push_str(label.trim_end());
+                }
                 out.push('\n');
             }
             if let Some(h) = &f.help {
-                let lead = format!("{pad}= ");
-                let head = format!("{lead}{}: ", style.help("help"));
-                let indent = " ".repeat(lead.len() + "help: ".len());
-                out.push_str(&wrap(&clean(h), &head, &indent, opts.width, lead.len() + 6));
+                number.clear();
+                number.extend(std::iter::repeat_n(' ', pad_len));
+                number.push_str("= ");
+                let lead = number.len();
+                let mut head = number.clone();
+                style.help(&mut head, "help");
+                head.push_str(": ");
+                let indent = " ".repeat(lead + "help: ".len());
+                wrap_into(&mut out, &clean(h), &head, &indent, opts.width, lead + 6);
             }
             out.push('\n');
         }
     }
-    out.push_str(&style.bold(&summary_line(report)));
+    style.bold(&mut out, &summary_line(report));
     out.push('\n');
     out
 }
 
+/// A line number as text.
+fn itoa(n: usize) -> String {
+    let mut s = String::with_capacity(24);
+    let _ = write!(s, "{n}");
+    s
+}
+
 /// The line as shown (cut around the span with `…` when wider than `room` columns) and the
 /// underline's (start column, width) in it.
+#[cfg(test)]
 fn quote(text: &str, from: usize, to: usize, room: usize) -> (String, (usize, usize)) {
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
-    let cols: Vec<usize> = chars
-        .iter()
-        .map(|&(_, c)| width_of(clean_char(c)))
+    let mut shown = String::new();
+    let marks = quote_into(&mut shown, text, from, to, room);
+    (shown, marks)
+}
+
+/// `quote`, writing the line into `shown`. A line of printable ASCII (most lines) takes one
+/// column per byte, so it is cut by arithmetic on byte offsets; any other line is measured
+/// character by character.
+fn quote_into(
+    shown: &mut String,
+    text: &str,
+    from: usize,
+    to: usize,
+    room: usize,
+) -> (usize, usize) {
+    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        quote_with(
+            shown,
+            text.len(),
+            from,
+            to,
+            room,
+            |_| 1,
+            |out, lo, hi| out.push_str(&text[lo..hi]),
+        )
+    } else {
+        quote_chars(shown, text, from, to, room)
+    }
+}
+
+/// `quote_into` for any line, measured character by character.
+fn quote_chars(
+    shown: &mut String,
+    text: &str,
+    from: usize,
+    to: usize,
+    room: usize,
+) -> (usize, usize) {
+    let chars: Vec<(usize, char)> = text
+        .char_indices()
+        .map(|(i, c)| (i, clean_char(c)))
         .collect();
-    let total: usize = cols.iter().sum();
-    let first = chars.partition_point(|&(i, _)| i < from);
-    let last = chars.partition_point(|&(i, _)| i < to);
+    let from = chars.partition_point(|&(i, _)| i < from);
+    let to = chars.partition_point(|&(i, _)| i < to);
+    quote_with(
+        shown,
+        chars.len(),
+        from,
+        to,
+        room,
+        |k| width_of(chars[k].1),
+        |out, lo, hi| out.extend(chars[lo..hi].iter().map(|&(_, c)| c)),
+    )
+}
+
+/// The cut of `quote` over `n` cells (characters) of widths `col(k)`: the span covers cells
+/// `first..last`; `push(out, lo, hi)` writes cells `lo..hi`.
+fn quote_with(
+    shown: &mut String,
+    n: usize,
+    first: usize,
+    last: usize,
+    room: usize,
+    col: impl Fn(usize) -> usize,
+    push: impl Fn(&mut String, usize, usize),
+) -> (usize, usize) {
     let room = room.max(20);
+    let total: usize = (0..n).map(&col).sum();
     let (lo, hi) = if total <= room {
-        (0, chars.len())
+        (0, n)
     } else {
         // Keep a little before the span, then as much of it and after it as fits; if the
         // line ends first, give what is left to the text before the span.
         let room = room.saturating_sub(2);
         let mut lo = first;
         let mut w = 0;
-        while lo > 0 && w + cols[lo - 1] <= room / 4 {
+        while lo > 0 && w + col(lo - 1) <= room / 4 {
             lo -= 1;
-            w += cols[lo];
+            w += col(lo);
         }
         let mut hi = first;
-        while hi < chars.len() && w + cols[hi] <= room {
-            w += cols[hi];
+        while hi < n && w + col(hi) <= room {
+            w += col(hi);
             hi += 1;
         }
-        while lo > 0 && w + cols[lo - 1] <= room {
+        while lo > 0 && w + col(lo - 1) <= room {
             lo -= 1;
-            w += cols[lo];
+            w += col(lo);
         }
         (lo, hi)
     };
-    let mut shown = String::new();
     let mut start_col = 0;
     if lo > 0 {
         shown.push('…');
         start_col = 1;
     }
-    let mut col = start_col;
-    let mut mark_start = None;
-    let mut mark_end = None;
-    for k in lo..hi {
-        if k == first {
-            mark_start = Some(col);
-        }
-        if k == last {
-            mark_end = Some(col);
-        }
-        shown.push(clean_char(chars[k].1));
-        col += cols[k];
-    }
-    if hi < chars.len() {
+    // Columns before the span's first and last cells, within the shown cells.
+    let width = |a: usize, b: usize| (a..b).map(&col).sum::<usize>();
+    let mark_start = (lo..hi)
+        .contains(&first)
+        .then(|| start_col + width(lo, first));
+    let mark_end = (lo..hi)
+        .contains(&last)
+        .then(|| start_col + width(lo, last));
+    push(shown, lo, hi);
+    let end_col = start_col + width(lo, hi);
+    if hi < n {
         shown.push('…');
     }
-    let start = mark_start.unwrap_or(if first < lo { start_col } else { col });
-    let end = mark_end.unwrap_or(col).max(start);
-    (shown, (start, end - start))
+    let start = mark_start.unwrap_or(if first < lo { start_col } else { end_col });
+    let end = mark_end.unwrap_or(end_col).max(start);
+    (start, end - start)
 }
 
 fn clean_char(c: char) -> char {
@@ -264,8 +347,23 @@ fn atoms(s: &str) -> Vec<&str> {
 
 /// Wraps `text` to `width` columns: the first line after `head` (which takes `head_cols`
 /// columns), the others after `indent`. An atom longer than a line gets a line of its own.
+#[cfg(test)]
 fn wrap(text: &str, head: &str, indent: &str, width: usize, head_cols: usize) -> String {
-    let mut out = String::from(head);
+    let mut out = String::new();
+    wrap_into(&mut out, text, head, indent, width, head_cols);
+    out
+}
+
+/// `wrap`, appending to `out`.
+fn wrap_into(
+    out: &mut String,
+    text: &str,
+    head: &str,
+    indent: &str,
+    width: usize,
+    head_cols: usize,
+) {
+    out.push_str(head);
     let mut col = head_cols;
     let mut first = true;
     for atom in atoms(text) {
@@ -285,7 +383,6 @@ fn wrap(text: &str, head: &str, indent: &str, width: usize, head_cols: usize) ->
         first = false;
     }
     out.push('\n');
-    out
 }
 
 /// `sourcepolicy: 4 errors and 1 warning in 2 files (9 entries, 11 sources) with policy.toml`
@@ -394,5 +491,27 @@ mod tests {
         // Control characters are shown, never sent to the terminal.
         let (shown, _) = quote("a\x1b[31mb", 0, 1, 60);
         assert_eq!(shown, "a\u{fffd}[31mb");
+    }
+
+    #[test]
+    fn ascii_lines_are_cut_as_character_by_character() {
+        let line = format!(
+            "- [A](https://example.org/{}) - {}",
+            "p".repeat(70),
+            "words ".repeat(30)
+        );
+        for text in [line.as_str(), "short", "", "x"] {
+            for room in [0, 20, 45, 80, 400] {
+                for from in (0..=text.len()).step_by(7) {
+                    for to in [from, from + 1, from + 13, text.len()] {
+                        let to = to.min(text.len());
+                        let (mut fast, mut slow) = (String::new(), String::new());
+                        let a = quote_into(&mut fast, text, from, to, room);
+                        let b = quote_chars(&mut slow, text, from, to, room);
+                        assert_eq!((fast, a), (slow, b), "{text:?} {from}..{to} in {room}");
+                    }
+                }
+            }
+        }
     }
 }
