@@ -1,11 +1,13 @@
-//! Compiles the URL patterns of the default policy's `[sources]` tables into dense DFAs (a few
-//! consecutive patterns of a table share one multi-pattern DFA), so that a run classifies
-//! sources without compiling a regular expression: compiling the ~80 patterns at run time costs
-//! more than the rest of a lint of a large list, and one automaton for all of them would
-//! multiply their states. The DFAs are written to `$OUT_DIR/url_dfas.bin` with an index
-//! `$OUT_DIR/url_dfas.rs`: per table (its patterns joined by NUL), its DFAs (offset, length,
-//! searched anchored, how many patterns). `src/policy/compiled.rs` reads them. A table that
-//! cannot be compiled here is matched with patterns compiled at run time instead (a test
+//! Compiles the pattern lists of the default policy into dense DFAs (a few consecutive
+//! patterns of a list share one multi-pattern DFA), so that a run matches them without
+//! compiling a regular expression: the URL patterns of `[sources]` (compiling the ~80 patterns
+//! at run time costs more than the rest of a lint of a large list, and one automaton for all
+//! of them would multiply their states) and the heading and header-name lists of `[sections]`
+//! and `[tables]` (each a few patterns, but compiling even a small list costs as much as
+//! parsing a whole list). The DFAs are written to `$OUT_DIR/pattern_dfas.bin` with an index
+//! `$OUT_DIR/pattern_dfas.rs`: per list (its patterns joined by NUL), its DFAs (offset,
+//! length, searched anchored, how many patterns). `src/policy/compiled.rs` reads them. A list
+//! that cannot be compiled here is matched with patterns compiled at run time instead (a test
 //! checks that none is left out).
 
 use regex_automata::dfa::{dense, StartKind};
@@ -33,7 +35,7 @@ fn main() {
     // `Chunk` is (offset, length, searched anchored, how many patterns), in the module that
     // includes this file.
     let mut index = String::from("pub(crate) static INDEX: &[(&str, &[super::Chunk])] = &[\n");
-    for patterns in url_tables(&policy) {
+    for patterns in pattern_tables(&policy) {
         // Consecutive patterns of the table share a DFA while it stays small (one DFA for a
         // whole table can grow to megabytes, as the patterns' states multiply) and while they
         // all name their hosts, or all do not: a DFA of patterns that name their hosts is only
@@ -83,8 +85,22 @@ fn main() {
     }
     index.push_str("];\n");
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
-    std::fs::write(out.join("url_dfas.bin"), &blob).expect("write url_dfas.bin");
-    std::fs::write(out.join("url_dfas.rs"), index).expect("write url_dfas.rs");
+    std::fs::write(out.join("pattern_dfas.bin"), &blob).expect("write pattern_dfas.bin");
+    std::fs::write(out.join("pattern_dfas.rs"), index).expect("write pattern_dfas.rs");
+    std::fs::write(out.join("default_main.json"), default_json(&policy))
+        .expect("write default_main.json");
+}
+
+/// The default policy without its device table (the part every run reads; see
+/// `default_split` in `src/policy/mod.rs`, which a test holds to the same cut) as JSON:
+/// serde reads it several times faster than the TOML it was written in.
+fn default_json(policy: &str) -> String {
+    let at = policy
+        .find("\n[[perf.devices]]\n")
+        .expect("the default policy ends with its device table");
+    let intro = policy[..at].rfind("\n\n").map_or(at, |i| i + 1);
+    let value: toml::Value = toml::from_str(&policy[..intro]).expect("policy.toml parses");
+    serde_json::to_string(&value).expect("policy.toml is JSON")
 }
 
 /// The largest DFA (in bytes) that several patterns of a table share.
@@ -126,24 +142,33 @@ fn compile(
     Some((bytes[pad..].to_vec(), anchored))
 }
 
-/// The single-quoted patterns of each non-empty `urls = [...]` array under a `[sources…]`
-/// header. The default policy writes its patterns as TOML literal strings (no escapes).
-fn url_tables(policy: &str) -> Vec<Vec<String>> {
+/// The single-quoted patterns of each non-empty pattern array: `urls = [...]` under a
+/// `[sources…]` header, and every array under `[sections]` and `[tables]`. The default policy
+/// writes its patterns as TOML literal strings (no escapes).
+fn pattern_tables(policy: &str) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     let mut current: Option<Vec<String>> = None;
-    let mut in_sources = false;
+    // Which keys of the current table hold patterns: `urls` only, any array, or none.
+    let mut keys: Option<Option<&str>> = None;
     for line in policy.lines() {
         let t = line.trim();
         if current.is_none() && t.starts_with('[') {
-            in_sources = t.starts_with("[sources");
+            keys = if t.starts_with("[sources") {
+                Some(Some("urls"))
+            } else if t == "[sections]" || t == "[tables]" {
+                Some(None)
+            } else {
+                None
+            };
             continue;
         }
-        if t.starts_with('#') || !in_sources {
+        let Some(key) = keys else { continue };
+        if t.starts_with('#') {
             continue;
         }
         let rest = match &current {
             Some(_) => t,
-            None => match t.strip_prefix("urls") {
+            None => match array_value(t, key) {
                 Some(r) => {
                     current = Some(Vec::new());
                     r
@@ -169,4 +194,16 @@ fn url_tables(policy: &str) -> Vec<Vec<String>> {
         }
     }
     out
+}
+
+/// The text after `key = ` on a line that opens an array (any key when `key` is None).
+fn array_value<'a>(line: &'a str, key: Option<&str>) -> Option<&'a str> {
+    let (name, value) = line.split_once('=')?;
+    let name = name.trim();
+    let ok = key.map_or(
+        name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'),
+        |k| name == k,
+    );
+    let value = value.trim_start();
+    (ok && value.starts_with('[')).then_some(value)
 }

@@ -1,8 +1,10 @@
-//! Tables of URL patterns matched in priority order. The default policy's tables were compiled
-//! into the binary when it was built (`build.rs`: dense DFAs, each shared by a few consecutive
-//! patterns of a table); a table the user's policy changed is matched pattern by pattern, each
-//! compiled on first use. Compiling the default `[sources]` patterns at run time would cost
-//! more than the rest of a lint of a large list, and one automaton for all of them would
+//! Pattern lists compiled into the binary. The default policy's URL tables and its heading and
+//! header-name lists were compiled when the binary was built (`build.rs`: dense DFAs, each
+//! shared by a few consecutive patterns of a list). `OrderedPatterns` matches tables of URL
+//! patterns in priority order (a table the user's policy changed is matched pattern by
+//! pattern, each compiled on first use); `BuiltSet` is one built list, which `PatternList`
+//! uses instead of compiling it. Compiling the default `[sources]` patterns at run time would
+//! cost more than the rest of a lint of a large list, and one automaton for all of them would
 //! multiply their states.
 
 use super::literal::literal_hosts;
@@ -12,7 +14,7 @@ use regex_automata::{Anchored, Input};
 use std::collections::HashMap;
 
 mod built {
-    include!(concat!(env!("OUT_DIR"), "/url_dfas.rs"));
+    include!(concat!(env!("OUT_DIR"), "/pattern_dfas.rs"));
 }
 
 /// The DFAs' bytes, aligned as `dense::DFA` needs.
@@ -24,7 +26,7 @@ struct Aligned<B: ?Sized> {
 
 static BLOB: &Aligned<[u8]> = &Aligned {
     _align: [],
-    bytes: *include_bytes!(concat!(env!("OUT_DIR"), "/url_dfas.bin")),
+    bytes: *include_bytes!(concat!(env!("OUT_DIR"), "/pattern_dfas.bin")),
 };
 
 type Dfa = dense::DFA<&'static [u32]>;
@@ -50,7 +52,7 @@ fn load(&(offset, len, ..): &Chunk, validate: bool) -> Option<Dfa> {
 }
 
 /// What matches a run of consecutive patterns.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 enum Unit {
     /// A DFA compiled into the binary that reports which of its patterns match, and whether
     /// to search it anchored.
@@ -185,6 +187,38 @@ impl OrderedPatterns {
             .iter()
             .filter(|(_, u)| matches!(u, Unit::Runtime(_)))
             .count()
+    }
+}
+
+/// A pattern list of the default policy, compiled into the binary: which of its patterns is
+/// the first (in list order) to match anywhere in a text, with the ASCII semantics of
+/// `AsciiSet`.
+#[derive(Debug, Clone)]
+pub struct BuiltSet {
+    /// Each unit with the position of its first pattern in the list.
+    units: Vec<(usize, Unit)>,
+}
+
+impl BuiltSet {
+    /// The built DFAs of the list `sources`, if the binary holds them.
+    pub fn find(sources: &[&str]) -> Option<BuiltSet> {
+        let (_, chunks) = built::INDEX
+            .iter()
+            .find(|(key, _)| key.split('\0').eq(sources.iter().copied()) && !sources.is_empty())?;
+        let mut units = Vec::with_capacity(chunks.len());
+        let mut first = 0;
+        for chunk in *chunks {
+            units.push((first, Unit::Built(Box::new(load(chunk, false)?), chunk.2)));
+            first += chunk.3;
+        }
+        Some(BuiltSet { units })
+    }
+
+    /// The lowest-numbered pattern that matches anywhere in `s`.
+    pub fn first_match(&self, s: &str) -> Option<usize> {
+        self.units
+            .iter()
+            .find_map(|(first, unit)| unit.first_match(s).map(|i| first + i))
     }
 }
 

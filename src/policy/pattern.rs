@@ -18,6 +18,9 @@ pub struct Pattern {
     /// The same pattern for ASCII-only text (URLs): no Unicode tables, so it compiles several
     /// times faster. None when the pattern needs Unicode mode.
     ascii: OnceLock<Option<regex::bytes::Regex>>,
+    /// The ASCII-mode pattern for capture groups in a few blocks of text (`group_ranges`):
+    /// only the engines that need no automaton built up front.
+    groups: OnceLock<Option<regex_automata::meta::Regex>>,
 }
 
 impl Pattern {
@@ -66,6 +69,7 @@ impl Pattern {
             source,
             re: OnceLock::new(),
             ascii: OnceLock::new(),
+            groups: OnceLock::new(),
         }
     }
 
@@ -106,6 +110,33 @@ impl Pattern {
                     .case_insensitive(true)
                     .size_limit(SIZE_LIMIT)
                     .build()
+                    .ok()
+            })
+            .as_ref()
+    }
+
+    /// The pattern in ASCII mode for `group_ranges`: a bounded backtracker and the PikeVM, led
+    /// by the literal prefilter. Compiling the lazy and one-pass DFAs of the full engine would
+    /// cost more than the few blocks this searches.
+    fn group_regex(&self) -> Option<&regex_automata::meta::Regex> {
+        use regex_automata::{meta, util::syntax};
+        self.groups
+            .get_or_init(|| {
+                meta::Regex::builder()
+                    .configure(
+                        meta::Config::new()
+                            .hybrid(false)
+                            .onepass(false)
+                            .auto_prefilter(false)
+                            .nfa_size_limit(Some(SIZE_LIMIT)),
+                    )
+                    .syntax(
+                        syntax::Config::new()
+                            .unicode(false)
+                            .utf8(false)
+                            .case_insensitive(true),
+                    )
+                    .build(&self.source)
                     .ok()
             })
             .as_ref()
@@ -159,11 +190,18 @@ impl Pattern {
     /// several times cheaper to compile); other text through the Unicode one.
     pub fn group_ranges(&self, s: &str, name: &str) -> Vec<std::ops::Range<usize>> {
         if s.is_ascii() && self.source.is_ascii() {
-            if let Some(r) = self.ascii_regex() {
-                return r
-                    .captures_iter(s.as_bytes())
-                    .filter_map(|c| c.name(name).map(|m| m.range()))
-                    .collect();
+            if let Some(r) = self.group_regex() {
+                let Some(group) = r
+                    .group_info()
+                    .to_index(regex_automata::PatternID::ZERO, name)
+                else {
+                    return Vec::new();
+                };
+                let mut out = Vec::new();
+                r.captures_iter(s.as_bytes()).for_each(|c| {
+                    out.extend(c.get_group(group).map(|m| m.range()));
+                });
+                return out;
             }
         }
         self.captures_iter(s)
@@ -379,10 +417,18 @@ pub(super) fn lower_case_only(p: &str) -> bool {
 }
 
 /// Patterns compiled together with ASCII semantics, case-insensitively; answers whether any
-/// matches and which is the first (in list order) that does.
+/// matches and which is the first (in list order) that does. A list of the default policy in
+/// ASCII mode is read from the DFAs compiled into the binary (`compiled::BuiltSet`); any other
+/// is compiled here.
 #[derive(Debug, Clone)]
 pub struct AsciiSet {
-    re: regex_automata::meta::Regex,
+    inner: SetInner,
+}
+
+#[derive(Debug, Clone)]
+enum SetInner {
+    Built(super::compiled::BuiltSet),
+    Compiled(regex_automata::meta::Regex),
 }
 
 impl AsciiSet {
@@ -393,8 +439,20 @@ impl AsciiSet {
 
     /// The set in ASCII or (for non-ASCII text) Unicode mode.
     pub fn build<'a>(sources: impl Iterator<Item = &'a str>, unicode: bool) -> Option<AsciiSet> {
-        use regex_automata::{meta, util::syntax};
         let sources: Vec<&str> = sources.collect();
+        if !unicode {
+            if let Some(built) = super::compiled::BuiltSet::find(&sources) {
+                return Some(AsciiSet {
+                    inner: SetInner::Built(built),
+                });
+            }
+        }
+        AsciiSet::compile(&sources, unicode)
+    }
+
+    /// The set compiled at run time (what `build` does for a list the binary does not hold).
+    fn compile(sources: &[&str], unicode: bool) -> Option<AsciiSet> {
+        use regex_automata::{meta, util::syntax};
         meta::Regex::builder()
             .configure(
                 meta::Config::new()
@@ -410,21 +468,30 @@ impl AsciiSet {
                     .utf8(unicode)
                     .case_insensitive(true),
             )
-            .build_many(&sources)
+            .build_many(sources)
             .ok()
-            .map(|re| AsciiSet { re })
+            .map(|re| AsciiSet {
+                inner: SetInner::Compiled(re),
+            })
     }
 
     pub fn is_match(&self, s: &str) -> bool {
-        self.re.is_match(s.as_bytes())
+        match &self.inner {
+            SetInner::Built(b) => b.first_match(s).is_some(),
+            SetInner::Compiled(re) => re.is_match(s.as_bytes()),
+        }
     }
 
     /// The lowest-numbered pattern that matches anywhere in `s`.
     pub fn first_match(&self, s: &str) -> Option<usize> {
-        let mut set = regex_automata::PatternSet::new(self.re.pattern_len());
-        self.re
-            .which_overlapping_matches(&regex_automata::Input::new(s.as_bytes()), &mut set);
-        set.iter().next().map(|p| p.as_usize())
+        match &self.inner {
+            SetInner::Built(b) => b.first_match(s),
+            SetInner::Compiled(re) => {
+                let mut set = regex_automata::PatternSet::new(re.pattern_len());
+                re.which_overlapping_matches(&regex_automata::Input::new(s.as_bytes()), &mut set);
+                set.iter().next().map(|p| p.as_usize())
+            }
+        }
     }
 }
 
