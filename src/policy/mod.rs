@@ -194,8 +194,15 @@ impl TablePolicy {
             (&self.code, ColumnRole::Code),
             (&self.date, ColumnRole::Date),
         ];
-        // One automaton for the four lists: a table's header is read once, and compiling four
-        // would cost more than reading every row.
+        // Lists of the default policy are in the binary: asked one by one. Otherwise one
+        // automaton for the four: a table's header is read once, and compiling four would cost
+        // more than reading every row.
+        if lists.iter().all(|(l, _)| l.is_empty() || l.is_built()) {
+            return lists
+                .into_iter()
+                .find(|(names, _)| names.is_match_exact(header))
+                .map(|(_, role)| role);
+        }
         let all = self.all.get_or_init(|| {
             AsciiSet::new(
                 lists

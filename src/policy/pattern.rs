@@ -265,6 +265,12 @@ impl PatternList {
             .as_ref()
     }
 
+    /// Whether the list is matched by DFAs compiled into the binary (a list of the default
+    /// policy): asking it costs no compilation.
+    pub fn is_built(&self) -> bool {
+        self.set().is_some_and(AsciiSet::is_built)
+    }
+
     /// Whether any pattern matches, with ASCII semantics (see `Pattern::is_match_ascii`).
     pub fn is_match(&self, s: &str) -> bool {
         match self.set() {
@@ -473,6 +479,11 @@ impl AsciiSet {
             .map(|re| AsciiSet {
                 inner: SetInner::Compiled(re),
             })
+    }
+
+    /// Whether the set was compiled into the binary.
+    pub fn is_built(&self) -> bool {
+        matches!(self.inner, SetInner::Built(_))
     }
 
     pub fn is_match(&self, s: &str) -> bool {
