@@ -217,8 +217,24 @@ impl Classifier {
             .first_match(host, &key)
             .map(|i| &self.urls[i])
         {
-            let t = &self.tables[*t];
-            return t.verdict(format!("URL matches {} pattern `{}`", t.name(), p.as_str()));
+            let table = &self.tables[*t];
+            // A host the policy files under a non-primary group keeps its group even where a
+            // `[sources.none]` path pattern matches (a video host's keynote, a news site's
+            // `/news/` page): both verdicts reject the page, the host says what it is.
+            let host_group = match table.group {
+                Group::None(_) => self
+                    .host_entry(host, path)
+                    .filter(|(t, ..)| matches!(self.tables[*t].group, Group::Inadmissible(_))),
+                _ => None,
+            };
+            if let Some((t, entry, _)) = host_group {
+                return self.tables[t].verdict(Self::host_why(&self.tables[t], host, entry));
+            }
+            return table.verdict(format!(
+                "URL matches {} pattern `{}`",
+                table.name(),
+                p.as_str()
+            ));
         }
         let Some((t, entry, rest)) = self.host_entry(host, path) else {
             return none(format!("no rule of the policy matches host {host}"));
@@ -245,14 +261,18 @@ impl Classifier {
                 }
             ));
         }
-        let why = if entry.contains('/') {
+        table.verdict(Self::host_why(table, host, entry))
+    }
+
+    /// Why a host entry decided: the entry as written and its table.
+    fn host_why(table: &Table, host: &str, entry: &str) -> String {
+        if entry.contains('/') {
             format!("`{entry}` is listed under {}", table.name())
         } else if entry == host {
             format!("host {entry} is listed under {}", table.name())
         } else {
             format!("host {host} matches `{entry}` under {}", table.name())
-        };
-        table.verdict(why)
+        }
     }
 
     /// The most specific host entry for a host and path: a host with a path (the longest
