@@ -21,6 +21,8 @@ pub struct Pattern {
     /// The ASCII-mode pattern for capture groups in a few blocks of text (`group_ranges`):
     /// only the engines that need no automaton built up front.
     groups: OnceLock<Option<regex_automata::meta::Regex>>,
+    /// The ASCII-mode pattern for `find_ranges` (None: matched in Unicode mode).
+    text: OnceLock<Option<regex_automata::meta::Regex>>,
 }
 
 impl Pattern {
@@ -70,6 +72,7 @@ impl Pattern {
             re: OnceLock::new(),
             ascii: OnceLock::new(),
             groups: OnceLock::new(),
+            text: OnceLock::new(),
         }
     }
 
@@ -140,6 +143,37 @@ impl Pattern {
                     .ok()
             })
             .as_ref()
+    }
+
+    /// Where the pattern matches in `s` (non-overlapping), with the semantics of pattern lists:
+    /// a pattern written in ASCII is matched with ASCII case folding, `\w`, `\b`, `\d`, `\s`
+    /// (compiled without Unicode tables: several times cheaper); a pattern that could then
+    /// match part of a character (`.`, a negated class) or that is not ASCII, in Unicode mode.
+    /// Every range lies on character boundaries.
+    pub fn find_ranges(&self, s: &str) -> Vec<std::ops::Range<usize>> {
+        let text = self
+            .text
+            .get_or_init(|| {
+                use regex_automata::{meta, util::syntax};
+                if !self.source.is_ascii() {
+                    return None;
+                }
+                meta::Regex::builder()
+                    .configure(meta::Config::new().nfa_size_limit(Some(SIZE_LIMIT)))
+                    .syntax(
+                        syntax::Config::new()
+                            .unicode(false)
+                            .utf8(true)
+                            .case_insensitive(true),
+                    )
+                    .build(&self.source)
+                    .ok()
+            })
+            .as_ref();
+        match text {
+            Some(r) => r.find_iter(s.as_bytes()).map(|m| m.range()).collect(),
+            None => self.find_iter(s).map(|m| m.range()).collect(),
+        }
     }
 
     /// Non-overlapping matches in `s`.
@@ -596,6 +630,27 @@ mod tests {
         assert!(p(r"a|(b(?:c|(?<date>\d)))*").has_group("date"));
         assert!(!p(r"on (\d+)").has_group("date"));
         assert!(!p(r"(?P<day>\d+)").has_group("date"));
+    }
+
+    #[test]
+    fn text_is_searched_with_the_semantics_of_pattern_lists() {
+        let text = "é **CHECKPOINT:** and **Checkpoint:** — a«b aéb";
+        let at = |needle: &str| {
+            let i = text.find(needle).expect("in the text");
+            i..i + needle.len()
+        };
+        let banned = Pattern::new(r"\*\*checkpoint:\*\*").unwrap();
+        assert_eq!(
+            banned.find_ranges(text),
+            [at("**CHECKPOINT:**"), at("**Checkpoint:**")]
+        );
+        // `.` could match one byte of a character in ASCII mode: matched in Unicode mode, so
+        // ranges stay on character boundaries.
+        let any = Pattern::new("a.b").unwrap();
+        assert_eq!(any.find_ranges(text), [at("a«b"), at("aéb")]);
+        // `\w` and `\b` are ASCII, as in pattern lists: `é` is not a word character.
+        let word = Pattern::new(r"\ba\w*b\b").unwrap();
+        assert_eq!(word.find_ranges("éab aéb"), [2..4]);
     }
 
     #[test]

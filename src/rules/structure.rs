@@ -315,15 +315,16 @@ pub fn forbidden_text(cx: &Context) -> Vec<Finding> {
     }
     let mut out = Vec::new();
     for p in patterns {
-        for m in p.find_iter(cx.text()) {
-            if doc.in_code_block(m.start()) && doc.in_code_block(m.end().saturating_sub(1)) {
+        for m in p.find_ranges(cx.text()) {
+            if doc.in_code_block(m.start) && doc.in_code_block(m.end.saturating_sub(1)) {
                 continue;
             }
+            let found = &cx.text()[m.clone()];
             out.push(
                 cx.report(
                     &FORBIDDEN_TEXT,
-                    m.range(),
-                    format!("`{}` matches the banned pattern `{}`", m.as_str(), p.as_str()),
+                    m,
+                    format!("`{found}` matches the banned pattern `{}`", p.as_str()),
                 )
                 .label("banned text")
                 .help("remove the marker; the list's structure, not markers, carries the reading order")
