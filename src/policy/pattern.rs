@@ -650,7 +650,10 @@ mod tests {
         assert_eq!(any.find_ranges(text), [at("a«b"), at("aéb")]);
         // `\w` and `\b` are ASCII, as in pattern lists: `é` is not a word character.
         let word = Pattern::new(r"\ba\w*b\b").unwrap();
-        assert_eq!(word.find_ranges("éab aéb"), [2..4]);
+        assert_eq!(
+            word.find_ranges("éab aéb"),
+            [std::ops::Range { start: 2, end: 4 }]
+        );
     }
 
     #[test]
