@@ -7,6 +7,7 @@ use super::fields::Field;
 use super::text::*;
 use super::vocab::{States, Vocabulary};
 use super::words::*;
+use std::ops::Range;
 
 /// Up to `n` bytes of `text` from `at`, cut on a character boundary.
 fn ahead(text: &str, at: usize, n: usize) -> &str {
@@ -61,7 +62,8 @@ pub(super) fn is_count_or_ratio(
         // a size ratio fixed by a data type
         return is_data_type_ratio(lower, start, end, first, states);
     }
-    if first == "compression" {
+    // "compression" ratios; a multiplier used as a verb ("you'd 2x it for the pair")
+    if matches!(first, "compression" | "it" | "them") {
         return true;
     }
     // a device count is a whole number: "8.8x CPU inference speedup" compares
@@ -161,4 +163,91 @@ pub(super) fn is_perf_percent(lower: &str, seg: &Segments, start: usize, end: us
         return has_word(s, PERF_NOUNS) || RATE_UNITS.iter().any(|(u, _)| s.contains(u));
     }
     false
+}
+
+/// Whether a word of `s` is in `list`, a hyphenated word's parts included ("product-spec").
+fn has_part(s: &str, list: &[&str]) -> bool {
+    words(s)
+        .any(|w| list.contains(&w) || (w.contains('-') && w.split('-').any(|p| list.contains(&p))))
+}
+
+/// Whether `s` says its numbers were measured or obtained by someone ("we", "I clocked",
+/// "runs at", the policy's measurement cues).
+fn measured(s: &str, states: States) -> bool {
+    has_word(s, MEASURED_WORDS) || states(Vocabulary::Measurement, s)
+}
+
+/// Whether the claim `span` (kind by `rate`: a compute or bandwidth rate) states a device's
+/// specification rather than a result: a rate in a sentence that quotes a specification
+/// ("the published spec in the whitepaper (1835 TFLOPS)", "144 PFLOPS FP4 sparse"), or that
+/// a named device has ("Trainium2 supports BF16 @ 2563 TFLOPS", "B200's 296 TFLOPS"); a
+/// multiplier or percentage in a clause that quotes one ("AMD publishes variants at exactly
+/// 2x", "its nominal peak per watt is 25% lower") or that compares a device's resources in
+/// such a sentence ("30% more power", "13% more memory bandwidth"). Never when the sentence
+/// says someone measured or obtained it, nor for a share ("70% of the theoretical peak").
+pub(super) fn is_spec_statement(
+    lower: &str,
+    span: &Range<usize>,
+    clause: &Range<usize>,
+    sentence: &Range<usize>,
+    rate: bool,
+    states: States,
+) -> bool {
+    let (c, s) = (&lower[clause.clone()], &lower[sentence.clone()]);
+    if rate {
+        // "runs at 740 TFLOPS" (not "a clock the parts never run at")
+        let (w1s, w1) = word_before(lower, span.start);
+        let run_at = matches!(w1, "at" | "about" | "around" | "~")
+            && matches!(
+                word_before(lower, w1s).1,
+                "run" | "runs" | "ran" | "running"
+            );
+        // a speed word compares ("1.5x faster … at 740 TFLOPS"); a "boost clock" does not
+        let mut ws = words(c).peekable();
+        let mut speed = false;
+        while let Some(w) = ws.next() {
+            let clock = ws.peek().is_some_and(|n| n.starts_with("clock"));
+            speed |= SPEED_WORDS.contains(&w) && !(w.starts_with("boost") && clock);
+        }
+        if run_at || speed || measured(s, states) {
+            return false;
+        }
+        if has_part(s, SPEC_WORDS) || has_part(s, SPEC_RATE_WORDS) {
+            return true;
+        }
+        // what a named device has: "supports … @ N", "with its N", "B200's N"
+        let head = &lower[clause.start..span.start];
+        let possessive = {
+            let h = head.trim_end();
+            h.strip_suffix("'s")
+                .or_else(|| h.strip_suffix("’s"))
+                .is_some_and(|h| {
+                    states(
+                        Vocabulary::Field(Field::Hardware),
+                        word_before(h, h.len()).1,
+                    )
+                })
+        };
+        return possessive
+            || (has_word(head, HAS_WORDS) && states(Vocabulary::Field(Field::Hardware), s));
+    }
+    if word_after(lower, span.end).1 == "of" {
+        return false;
+    }
+    if has_part(c, SPEC_WORDS) {
+        return !measured(c, states);
+    }
+    // "30% more power", "a 5% faster HBM", "33% more HBM capacity"
+    let next: Vec<&str> = words(ahead(lower, span.end, 40)).take(3).collect();
+    let k = next
+        .iter()
+        .position(|w| !COMPARATIVES.contains(w))
+        .unwrap_or(next.len());
+    let resource = k > 0 && next[k..].iter().take(2).any(|w| RESOURCE_NOUNS.contains(w));
+    // "4x less memory than storing every activation" compares a method with another
+    let compared = has_word(
+        &lower[span.end..clause.end.max(span.end)],
+        &["than", "vs", "versus"],
+    );
+    resource && !compared && has_part(s, SPEC_WORDS) && !measured(s, states)
 }
