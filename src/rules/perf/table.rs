@@ -1,15 +1,19 @@
-//! What a results table states for each of its cells: its header cells, and the caption
-//! blocks the caller passes (none at present: counting the paragraph or heading directly
-//! before a table is commit 2fc6c21, reverted because the labelled fixtures do not count
-//! captions). A row binds its own fields first (`bind`); a field it does not state is taken
-//! from a header cell whose column the row fills ("Ppl" over "6.45", "GPU" over "RTX 4090",
-//! "Speedup vs. FP16" over "1.5x"), never from a column the row leaves empty ("-", "N/A"),
-//! else from the caption.
+//! What a results table states for each of its cells: its header cells, and its caption when
+//! the table completes it. A row binds its own fields first (`bind`); a field it does not
+//! state is taken from a header cell whose column the row fills ("Ppl" over "6.45", "GPU" over
+//! "RTX 4090", "Speedup vs. FP16" over "1.5x"), never from a column the row leaves empty ("-",
+//! "N/A"), else from the caption.
+//!
+//! The caption is only the paragraph directly before the table that ends with a colon ("The
+//! following runs are from a 4090 and a 3090:"): a sentence the table completes. A paragraph
+//! that ends its sentence ("Speedups below were measured on one A100."), a note after the
+//! table and a heading are outside the table's entry, as the labelled fixtures read them
+//! (perf-real.md; commit 2fc6c21 counted any paragraph before a table and was reverted).
 
 use super::claims::Claim;
 use super::fields::shown;
 use super::vocab::Vocab;
-use crate::document::Document;
+use crate::document::{BlockKind, Document};
 
 /// The context of one table, found once per table.
 pub struct TableContext {
@@ -26,6 +30,32 @@ pub fn table_at(doc: &Document, at: usize) -> Option<usize> {
     let k = doc.tables.partition_point(|t| t.span.start <= at);
     let t = k.checked_sub(1)?;
     doc.tables[t].span.contains(&at).then_some(t)
+}
+
+/// The caption of `table`: the paragraph directly before it (only blank space between) when
+/// it ends with a colon, as a block index. `row`: a body row of the table (a block index).
+pub fn caption_blocks(doc: &Document, source: &str, table: usize, row: usize) -> Vec<usize> {
+    let start = doc.tables[table].span.start;
+    let mut first = row;
+    while first > 0
+        && doc.blocks[first - 1].kind == BlockKind::TableRow
+        && doc.blocks[first - 1].span.start >= start
+    {
+        first -= 1;
+    }
+    let Some(b) = first.checked_sub(1) else {
+        return Vec::new();
+    };
+    let prev = &doc.blocks[b];
+    let adjacent = source
+        .get(prev.span.end..start)
+        .is_some_and(|gap| gap.trim().is_empty());
+    let completed = prev.text.trim_end().ends_with(':');
+    if prev.kind == BlockKind::Paragraph && adjacent && completed {
+        vec![b]
+    } else {
+        Vec::new()
+    }
 }
 
 impl TableContext {
