@@ -4,6 +4,7 @@
 //! found in `claims`).
 
 use super::fields::Field;
+use super::peak_words::reference_before;
 use super::text::*;
 use super::vocab::{States, Vocabulary};
 use super::words::*;
@@ -194,6 +195,7 @@ pub(super) fn is_spec_statement(
     states: States,
 ) -> bool {
     let (c, s) = (&lower[clause.clone()], &lower[sentence.clone()]);
+    let hardware = |t: &str| states(Vocabulary::Field(Field::Hardware), t);
     if rate {
         // "runs at 740 TFLOPS" (not "a clock the parts never run at")
         let (w1s, w1) = word_before(lower, span.start);
@@ -209,7 +211,17 @@ pub(super) fn is_spec_statement(
             let clock = ws.peek().is_some_and(|n| n.starts_with("clock"));
             speed |= SPEED_WORDS.contains(&w) && !(w.starts_with("boost") && clock);
         }
-        if run_at || speed || measured(s, states) {
+        if run_at || speed || measured(c, states) {
+            return false;
+        }
+        // a measured sentence keeps the number it compares with ("sustained 610 TFLOPS,
+        // against the 989 TFLOPS datasheet number"), and any number a spec word does not
+        // stand beside
+        let measured_sentence = measured(s, states);
+        if has_part(c, SPEC_WORDS) || has_part(c, SPEC_RATE_WORDS) {
+            return !(measured_sentence && reference_before(&lower[sentence.start..span.start]));
+        }
+        if measured_sentence {
             return false;
         }
         if has_part(s, SPEC_WORDS) || has_part(s, SPEC_RATE_WORDS) {
@@ -221,15 +233,9 @@ pub(super) fn is_spec_statement(
             let h = head.trim_end();
             h.strip_suffix("'s")
                 .or_else(|| h.strip_suffix("’s"))
-                .is_some_and(|h| {
-                    states(
-                        Vocabulary::Field(Field::Hardware),
-                        word_before(h, h.len()).1,
-                    )
-                })
+                .is_some_and(|h| hardware(word_before(h, h.len()).1))
         };
-        return possessive
-            || (has_word(head, HAS_WORDS) && states(Vocabulary::Field(Field::Hardware), s));
+        return possessive || (has_word(head, HAS_WORDS) && hardware(s));
     }
     if word_after(lower, span.end).1 == "of" {
         return false;
@@ -241,13 +247,12 @@ pub(super) fn is_spec_statement(
     let next: Vec<&str> = words(ahead(lower, span.end, 40)).take(3).collect();
     let k = next
         .iter()
-        .position(|w| !COMPARATIVES.contains(w))
+        .position(|w| !COMPARATIVES.contains(w) && *w != "the")
         .unwrap_or(next.len());
     let resource = k > 0 && next[k..].iter().take(2).any(|w| RESOURCE_NOUNS.contains(w));
-    // "4x less memory than storing every activation" compares a method with another
-    let compared = has_word(
-        &lower[span.end..clause.end.max(span.end)],
-        &["than", "vs", "versus"],
-    );
+    // "4x less memory than storing every activation" compares a method with another; "76%
+    // more memory than the H100" one device with another
+    let tail = &lower[span.end..clause.end.max(span.end)];
+    let compared = has_word(tail, &["than", "vs", "versus"]) && !hardware(tail);
     resource && !compared && has_part(s, SPEC_WORDS) && !measured(s, states)
 }

@@ -568,7 +568,7 @@ pub(super) const SPEC_RATE_WORDS: &[&str] =
 /// ("Trainium2 supports BF16 @ 2563 TFLOPS", "an A100 with its 312 TFLOPS").
 pub(super) const HAS_WORDS: &[&str] = &[
     "has", "have", "offers", "offer", "features", "boasts", "packs", "supports", "support",
-    "rated", "capable", "its", "promises", "provides",
+    "rated", "capable", "its", "promises",
 ];
 /// What a device's specification compares: "30% more power", "a 5% faster HBM", "33% more
 /// HBM capacity".
