@@ -178,6 +178,44 @@ fn measured(s: &str, states: States) -> bool {
     has_word(s, MEASURED_WORDS) || states(Vocabulary::Measurement, s)
 }
 
+/// Whether a sentence lists what each device has: a memory capacity beside a memory word
+/// ("192GB HBM", "95 GB of HBM2e", "memory of up to 1024 x 96GB") with a per-device
+/// qualifier ("per chip", "per accelerator") or a resource "of up to" ("compute of up to
+/// 1 EFLOPS"): "TPU v5p per chip: 459 TFLOPS of BF16, 95 GB of HBM2e at 2.76 TB/s".
+fn spec_listing(s: &str) -> bool {
+    let w: Vec<&str> = words(s).collect();
+    let is_capacity = |k: usize| {
+        let x = w[k];
+        let unit = |u: &str| matches!(u, "gb" | "gib" | "tb" | "tib");
+        (x.len() > 2
+            && x.bytes().next().is_some_and(|c| c.is_ascii_digit())
+            && unit(x.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')))
+            || (unit(x)
+                && k > 0
+                && w[k - 1]
+                    .bytes()
+                    .all(|c| c.is_ascii_digit() || c == b'.' || c == b','))
+    };
+    let memory = |x: &str| {
+        matches!(x, "memory" | "vram" | "on-chip")
+            || x.starts_with("hbm")
+            || x.starts_with("gddr")
+            || x.starts_with("lpddr")
+    };
+    let capacity = (0..w.len()).any(|k| {
+        is_capacity(k)
+            && (w[k + 1..w.len().min(k + 3)].iter().any(|x| memory(x))
+                || w[k.saturating_sub(6)..k].iter().any(|x| memory(x)))
+    });
+    let per_device = w
+        .windows(2)
+        .any(|p| p[0] == "per" && COUNT_NOUNS.contains(&p[1]) || p[0] == "per-chip");
+    let up_to = w
+        .windows(4)
+        .any(|p| RESOURCE_NOUNS.contains(&p[0]) && p[1] == "of" && p[2] == "up" && p[3] == "to");
+    capacity && (per_device || up_to)
+}
+
 /// Whether the claim `span` (kind by `rate`: a compute or bandwidth rate) states a device's
 /// specification rather than a result: a rate in a sentence that quotes a specification
 /// ("the published spec in the whitepaper (1835 TFLOPS)", "144 PFLOPS FP4 sparse"), or that
@@ -224,7 +262,7 @@ pub(super) fn is_spec_statement(
         if measured_sentence {
             return false;
         }
-        if has_part(s, SPEC_WORDS) || has_part(s, SPEC_RATE_WORDS) {
+        if has_part(s, SPEC_WORDS) || has_part(s, SPEC_RATE_WORDS) || spec_listing(s) {
             return true;
         }
         // what a named device has: "supports … @ N", "with its N", "B200's N"
