@@ -10,9 +10,11 @@
 //! table and a heading are outside the table's entry, as the labelled fixtures read them
 //! (perf-real.md; commit 2fc6c21 counted any paragraph before a table and was reverted).
 
-use super::claims::Claim;
-use super::fields::shown;
+use super::claims::{Claim, ClaimKind};
+use super::fields::{shown, Field};
+use super::text::{has_word, words};
 use super::vocab::Vocab;
+use super::words::MEASURED_WORDS;
 use crate::document::{BlockKind, Document};
 
 /// The context of one table, found once per table.
@@ -23,7 +25,30 @@ pub struct TableContext {
     caption_fields: Vec<(usize, std::ops::Range<usize>)>,
     /// Per header cell: its text and the fields it names.
     header: Vec<(String, Vec<usize>)>,
+    /// The header names what a device's specification holds ("Peak BF16", "Dense FP8",
+    /// "TDP", "Memory") and nothing measured ("Achieved", "Our kernel").
+    spec_header: bool,
 }
+
+/// Header words of a table of device specifications.
+const SPEC_HEADER_WORDS: &[&str] = &[
+    "peak",
+    "dense",
+    "sparse",
+    "spec",
+    "specs",
+    "specification",
+    "specifications",
+    "theoretical",
+    "datasheet",
+    "nominal",
+    "boost",
+    "tdp",
+    "tbp",
+    "memory",
+    "hbm",
+    "vram",
+];
 
 /// The table whose span holds byte `at` of the source.
 pub fn table_at(doc: &Document, at: usize) -> Option<usize> {
@@ -67,7 +92,7 @@ impl TableContext {
             text.push('\n');
         }
         let caption_fields = vocab.matches(&text);
-        let header = doc.tables[table]
+        let header: Vec<(String, Vec<usize>)> = doc.tables[table]
             .header
             .iter()
             .map(|h| {
@@ -76,10 +101,16 @@ impl TableContext {
                 (h.clone(), fields)
             })
             .collect();
+        let head: Vec<String> = header.iter().map(|(h, _)| h.to_ascii_lowercase()).collect();
+        let spec_header = head.iter().any(|h| has_word(h, SPEC_HEADER_WORDS))
+            && !head
+                .iter()
+                .any(|h| has_word(h, MEASURED_WORDS) || words(h).any(|w| w.starts_with("achiev")));
         TableContext {
             caption: text,
             caption_fields,
             header,
+            spec_header,
         }
     }
 
@@ -89,6 +120,7 @@ impl TableContext {
     /// own column first ("FP16 | INT8" over two speeds); else the caption.
     pub fn bind(&self, claims: &mut [Claim], row_source: &str, at: &[usize]) {
         let cells = split_cells(row_source);
+        let row_measured = has_word(&row_source.to_ascii_lowercase(), MEASURED_WORDS);
         for (c, &off) in claims.iter_mut().zip(at) {
             let own = cells.iter().rposition(|(s, _)| *s <= off);
             for f in c.bound.missing() {
@@ -110,6 +142,19 @@ impl TableContext {
                         .find(|(j, _)| *j == k)
                         .map(|(_, r)| shown(&self.caption, f, r.clone()).to_string()),
                 };
+            }
+            // a row of a specification table: a device's peak rates, no workload, nothing
+            // compared with and nothing measured ("| H100 SXM | 989 TFLOPS | 80 GB |" under
+            // "Peak BF16" or "Memory")
+            let missing = c.bound.missing();
+            if self.spec_header
+                && !row_measured
+                && matches!(c.kind, ClaimKind::Rate { peak_unit: true })
+                && !missing.contains(&Field::Hardware)
+                && missing.contains(&Field::Workload)
+                && missing.contains(&Field::Baseline)
+            {
+                c.capability = true;
             }
         }
     }
