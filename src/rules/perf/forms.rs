@@ -235,6 +235,19 @@ pub(super) fn is_spec_statement(
     let (c, s) = (&lower[clause.clone()], &lower[sentence.clone()]);
     let hardware = |t: &str| states(Vocabulary::Field(Field::Hardware), t);
     if rate {
+        // the signals first (words only), the vocabularies only for a rate that has one
+        let in_clause = has_part(c, SPEC_WORDS) || has_part(c, SPEC_RATE_WORDS);
+        let in_sentence = in_clause || has_part(s, SPEC_WORDS) || has_part(s, SPEC_RATE_WORDS);
+        let head = &lower[clause.start..span.start];
+        let owner = head
+            .trim_end()
+            .strip_suffix("'s")
+            .or_else(|| head.trim_end().strip_suffix("’s"));
+        let has = has_word(head, HAS_WORDS);
+        let listing = !(in_sentence || owner.is_some() || has) && spec_listing(s);
+        if !(in_sentence || owner.is_some() || has || listing) {
+            return false;
+        }
         // "runs at 740 TFLOPS" (not "a clock the parts never run at")
         let (w1s, w1) = word_before(lower, span.start);
         let run_at = matches!(w1, "at" | "about" | "around" | "~")
@@ -256,24 +269,17 @@ pub(super) fn is_spec_statement(
         // against the 989 TFLOPS datasheet number"), and any number a spec word does not
         // stand beside
         let measured_sentence = measured(s, states);
-        if has_part(c, SPEC_WORDS) || has_part(c, SPEC_RATE_WORDS) {
+        if in_clause {
             return !(measured_sentence && reference_before(&lower[sentence.start..span.start]));
         }
         if measured_sentence {
             return false;
         }
-        if has_part(s, SPEC_WORDS) || has_part(s, SPEC_RATE_WORDS) || spec_listing(s) {
+        if in_sentence || listing {
             return true;
         }
         // what a named device has: "supports … @ N", "with its N", "B200's N"
-        let head = &lower[clause.start..span.start];
-        let possessive = {
-            let h = head.trim_end();
-            h.strip_suffix("'s")
-                .or_else(|| h.strip_suffix("’s"))
-                .is_some_and(|h| hardware(word_before(h, h.len()).1))
-        };
-        return possessive || (has_word(head, HAS_WORDS) && hardware(s));
+        return owner.is_some_and(|h| hardware(word_before(h, h.len()).1)) || (has && hardware(s));
     }
     if word_after(lower, span.end).1 == "of" {
         return false;
@@ -288,9 +294,12 @@ pub(super) fn is_spec_statement(
         .position(|w| !COMPARATIVES.contains(w) && *w != "the")
         .unwrap_or(next.len());
     let resource = k > 0 && next[k..].iter().take(2).any(|w| RESOURCE_NOUNS.contains(w));
+    if !resource || !has_part(s, SPEC_WORDS) {
+        return false;
+    }
     // "4x less memory than storing every activation" compares a method with another; "76%
     // more memory than the H100" one device with another
     let tail = &lower[span.end..clause.end.max(span.end)];
     let compared = has_word(tail, &["than", "vs", "versus"]) && !hardware(tail);
-    resource && !compared && has_part(s, SPEC_WORDS) && !measured(s, states)
+    !compared && !measured(s, states)
 }

@@ -120,7 +120,7 @@ impl TableContext {
     /// own column first ("FP16 | INT8" over two speeds); else the caption.
     pub fn bind(&self, claims: &mut [Claim], row_source: &str, at: &[usize]) {
         let cells = split_cells(row_source);
-        let row_measured = has_word(&row_source.to_ascii_lowercase(), MEASURED_WORDS);
+        let row_measured = || has_word(&row_source.to_ascii_lowercase(), MEASURED_WORDS);
         for (c, &off) in claims.iter_mut().zip(at) {
             let own = cells.iter().rposition(|(s, _)| *s <= off);
             for f in c.bound.missing() {
@@ -148,11 +148,11 @@ impl TableContext {
             // "Peak BF16" or "Memory")
             let missing = c.bound.missing();
             if self.spec_header
-                && !row_measured
                 && matches!(c.kind, ClaimKind::Rate { peak_unit: true })
                 && !missing.contains(&Field::Hardware)
                 && missing.contains(&Field::Workload)
                 && missing.contains(&Field::Baseline)
+                && !row_measured()
             {
                 c.capability = true;
             }
