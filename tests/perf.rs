@@ -416,6 +416,15 @@ fn false_alarm_classes_are_exact() {
     assert_exact("perf-false-alarms.md", 12);
 }
 
+/// Device specifications quoted in prose (not claims), results that cite one (still claims),
+/// the caption a table completes (a paragraph ending with a colon directly above it),
+/// contracted hypotheticals, a multiplier as a verb and kept metrics as correctness: every
+/// claim found with exactly its missing fields, and nothing else.
+#[test]
+fn spec_statements_are_exact() {
+    assert_exact("perf-specs.md", 12);
+}
+
 /// A table row takes a field it does not state from the header cell of a column it fills,
 /// its claim's own column first, and shows which.
 #[test]

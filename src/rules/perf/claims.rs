@@ -19,7 +19,10 @@
 //! least 20 tokens/s", "10 minutes per run"), hypotheticals ("if … it would reach 80%"), and
 //! counts of popularity ("3x more contributors", "twice as many stars"). A bandwidth that a
 //! system's links carry ("NVLink at 900 GB/s", "3.2 Tbps per node", "8 x 400 Gbps") is a
-//! specification (`capability`), for `perf/vendor-peak` to judge, not a result.
+//! specification (`capability`), for `perf/vendor-peak` to judge, not a result; so is a
+//! device's specification quoted in prose ("the whitepaper's 1835 TFLOPS", "144 PFLOPS FP4
+//! sparse", "Trainium2 supports BF16 @ 2563 TFLOPS", "the vendor publishes sparse variants at
+//! 2x", "30% more power" beside the spec sheet), unless someone measured or obtained it.
 
 use super::fields::Bound;
 use super::forms::*;
@@ -63,7 +66,9 @@ pub struct Claim {
     /// A change written "from A to B", which names its own baseline.
     pub from_to: bool,
     /// A rate stated as what a link or a memory can carry ("NVLink at 900 GB/s", "HBM3 at
-    /// 3.35 TB/s"), not as a measurement: a specification, for `perf/vendor-peak` to judge.
+    /// 3.35 TB/s"), or a number quoted from a device's specification ("the published 1835
+    /// TFLOPS", "30% more power" in a sentence about the spec sheet), not as a measurement: a
+    /// specification, for `perf/vendor-peak` to judge.
     pub capability: bool,
     /// The fields found for it (filled by `fields::bind`).
     pub bound: Bound,
@@ -472,6 +477,15 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         !matches!(c.kind, ClaimKind::Multiplier | ClaimKind::Percent)
             || !popularity(&lower_s, &c.clause, c.span.end)
     });
+    // a device's specification is not a result ("the published 1835 TFLOPS", "30% more power")
+    for c in out.iter_mut().filter(|c| !c.capability) {
+        let rate = matches!(c.kind, ClaimKind::Rate { peak_unit: true });
+        if (rate || matches!(c.kind, ClaimKind::Multiplier | ClaimKind::Percent))
+            && is_spec_statement(&lower_s, &c.span, &c.clause, &c.sentence, rate, states)
+        {
+            c.capability = true;
+        }
+    }
     out.sort_by_key(|c| (c.span.start, std::cmp::Reverse(c.span.end)));
     dedup(out)
 }

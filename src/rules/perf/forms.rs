@@ -4,9 +4,11 @@
 //! found in `claims`).
 
 use super::fields::Field;
+use super::peak_words::reference_before;
 use super::text::*;
 use super::vocab::{States, Vocabulary};
 use super::words::*;
+use std::ops::Range;
 
 /// Up to `n` bytes of `text` from `at`, cut on a character boundary.
 fn ahead(text: &str, at: usize, n: usize) -> &str {
@@ -61,7 +63,8 @@ pub(super) fn is_count_or_ratio(
         // a size ratio fixed by a data type
         return is_data_type_ratio(lower, start, end, first, states);
     }
-    if first == "compression" {
+    // "compression" ratios; a multiplier used as a verb ("you'd 2x it for the pair")
+    if matches!(first, "compression" | "it" | "them") {
         return true;
     }
     // a device count is a whole number: "8.8x CPU inference speedup" compares
@@ -161,4 +164,142 @@ pub(super) fn is_perf_percent(lower: &str, seg: &Segments, start: usize, end: us
         return has_word(s, PERF_NOUNS) || RATE_UNITS.iter().any(|(u, _)| s.contains(u));
     }
     false
+}
+
+/// Whether a word of `s` is in `list`, a hyphenated word's parts included ("product-spec").
+fn has_part(s: &str, list: &[&str]) -> bool {
+    words(s)
+        .any(|w| list.contains(&w) || (w.contains('-') && w.split('-').any(|p| list.contains(&p))))
+}
+
+/// Whether `s` says its numbers were measured or obtained by someone ("we", "I clocked",
+/// "runs at", the policy's measurement cues).
+fn measured(s: &str, states: States) -> bool {
+    has_word(s, MEASURED_WORDS) || states(Vocabulary::Measurement, s)
+}
+
+/// Whether a sentence lists what each device has: a memory capacity beside a memory word
+/// ("192GB HBM", "95 GB of HBM2e", "memory of up to 1024 x 96GB") with a per-device
+/// qualifier ("per chip", "per accelerator") or a resource "of up to" ("compute of up to
+/// 1 EFLOPS"): "TPU v5p per chip: 459 TFLOPS of BF16, 95 GB of HBM2e at 2.76 TB/s".
+fn spec_listing(s: &str) -> bool {
+    let w: Vec<&str> = words(s).collect();
+    let is_capacity = |k: usize| {
+        let x = w[k];
+        let unit = |u: &str| matches!(u, "gb" | "gib" | "tb" | "tib");
+        (x.len() > 2
+            && x.bytes().next().is_some_and(|c| c.is_ascii_digit())
+            && unit(x.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')))
+            || (unit(x)
+                && k > 0
+                && w[k - 1]
+                    .bytes()
+                    .all(|c| c.is_ascii_digit() || c == b'.' || c == b','))
+    };
+    let memory = |x: &str| {
+        matches!(x, "memory" | "vram" | "on-chip")
+            || x.starts_with("hbm")
+            || x.starts_with("gddr")
+            || x.starts_with("lpddr")
+    };
+    let capacity = (0..w.len()).any(|k| {
+        is_capacity(k)
+            && (w[k + 1..w.len().min(k + 3)].iter().any(|x| memory(x))
+                || w[k.saturating_sub(6)..k].iter().any(|x| memory(x)))
+    });
+    let per_device = w
+        .windows(2)
+        .any(|p| p[0] == "per" && COUNT_NOUNS.contains(&p[1]) || p[0] == "per-chip");
+    let up_to = w
+        .windows(4)
+        .any(|p| RESOURCE_NOUNS.contains(&p[0]) && p[1] == "of" && p[2] == "up" && p[3] == "to");
+    capacity && (per_device || up_to)
+}
+
+/// Whether the claim `span` (kind by `rate`: a compute or bandwidth rate) states a device's
+/// specification rather than a result: a rate in a sentence that quotes a specification
+/// ("the published spec in the whitepaper (1835 TFLOPS)", "144 PFLOPS FP4 sparse"), or that
+/// a named device has ("Trainium2 supports BF16 @ 2563 TFLOPS", "B200's 296 TFLOPS"); a
+/// multiplier or percentage in a clause that quotes one ("AMD publishes variants at exactly
+/// 2x", "its nominal peak per watt is 25% lower") or that compares a device's resources in
+/// such a sentence ("30% more power", "13% more memory bandwidth"). Never when the sentence
+/// says someone measured or obtained it, nor for a share ("70% of the theoretical peak").
+pub(super) fn is_spec_statement(
+    lower: &str,
+    span: &Range<usize>,
+    clause: &Range<usize>,
+    sentence: &Range<usize>,
+    rate: bool,
+    states: States,
+) -> bool {
+    let (c, s) = (&lower[clause.clone()], &lower[sentence.clone()]);
+    let hardware = |t: &str| states(Vocabulary::Field(Field::Hardware), t);
+    if rate {
+        // the signals first (words only), the vocabularies only for a rate that has one
+        let in_clause = has_part(c, SPEC_WORDS) || has_part(c, SPEC_RATE_WORDS);
+        let in_sentence = in_clause || has_part(s, SPEC_WORDS) || has_part(s, SPEC_RATE_WORDS);
+        let head = &lower[clause.start..span.start];
+        let owner = head
+            .trim_end()
+            .strip_suffix("'s")
+            .or_else(|| head.trim_end().strip_suffix("’s"));
+        let has = has_word(head, HAS_WORDS);
+        let listing = !(in_sentence || owner.is_some() || has) && spec_listing(s);
+        if !(in_sentence || owner.is_some() || has || listing) {
+            return false;
+        }
+        // "runs at 740 TFLOPS" (not "a clock the parts never run at")
+        let (w1s, w1) = word_before(lower, span.start);
+        let run_at = matches!(w1, "at" | "about" | "around" | "~")
+            && matches!(
+                word_before(lower, w1s).1,
+                "run" | "runs" | "ran" | "running"
+            );
+        // a speed word compares ("1.5x faster … at 740 TFLOPS"); a "boost clock" does not
+        let mut ws = words(c).peekable();
+        let mut speed = false;
+        while let Some(w) = ws.next() {
+            let clock = ws.peek().is_some_and(|n| n.starts_with("clock"));
+            speed |= SPEED_WORDS.contains(&w) && !(w.starts_with("boost") && clock);
+        }
+        if run_at || speed || measured(c, states) {
+            return false;
+        }
+        // a measured sentence keeps the number it compares with ("sustained 610 TFLOPS,
+        // against the 989 TFLOPS datasheet number"), and any number a spec word does not
+        // stand beside
+        let measured_sentence = measured(s, states);
+        if in_clause {
+            return !(measured_sentence && reference_before(&lower[sentence.start..span.start]));
+        }
+        if measured_sentence {
+            return false;
+        }
+        if in_sentence || listing {
+            return true;
+        }
+        // what a named device has: "supports … @ N", "with its N", "B200's N"
+        return owner.is_some_and(|h| hardware(word_before(h, h.len()).1)) || (has && hardware(s));
+    }
+    if word_after(lower, span.end).1 == "of" {
+        return false;
+    }
+    if has_part(c, SPEC_WORDS) {
+        return !measured(c, states);
+    }
+    // "30% more power", "a 5% faster HBM", "33% more HBM capacity"
+    let next: Vec<&str> = words(ahead(lower, span.end, 40)).take(3).collect();
+    let k = next
+        .iter()
+        .position(|w| !COMPARATIVES.contains(w) && *w != "the")
+        .unwrap_or(next.len());
+    let resource = k > 0 && next[k..].iter().take(2).any(|w| RESOURCE_NOUNS.contains(w));
+    if !resource || !has_part(s, SPEC_WORDS) {
+        return false;
+    }
+    // "4x less memory than storing every activation" compares a method with another; "76%
+    // more memory than the H100" one device with another
+    let tail = &lower[span.end..clause.end.max(span.end)];
+    let compared = has_word(tail, &["than", "vs", "versus"]) && !hardware(tail);
+    !compared && !measured(s, states)
 }

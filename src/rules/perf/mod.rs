@@ -7,7 +7,8 @@
 //! which numbers are claims, `text` reads clauses and sentences, `words` holds the fixed
 //! words), `vocab` compiles the policy's `[perf]` vocabularies for the file's claim blocks, and
 //! `bind` binds each claim's fields (`fields`: the five fields and what was found for a claim);
-//! a table row then takes what it leaves unstated from its table's header cells (`table`).
+//! a table row then takes what it leaves unstated from its table's header cells and the
+//! caption it completes (`table`).
 //! `peak` judges rates and shares against the device table (`peak_words` reads the words
 //! around them), once per file too (`Context::peaks`).
 
@@ -102,7 +103,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
             }
             let t = table::table_at(cx.doc, b.span.start)?;
             if tables.last().is_none_or(|(last, _)| *last != t) {
-                tables.push((t, Vec::new()));
+                tables.push((t, table::caption_blocks(cx.doc, cx.text(), t, i)));
             }
             Some(tables.len() - 1)
         })

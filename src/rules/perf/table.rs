@@ -1,15 +1,21 @@
-//! What a results table states for each of its cells: its header cells, and the caption
-//! blocks the caller passes (none at present: counting the paragraph or heading directly
-//! before a table is commit 2fc6c21, reverted because the labelled fixtures do not count
-//! captions). A row binds its own fields first (`bind`); a field it does not state is taken
-//! from a header cell whose column the row fills ("Ppl" over "6.45", "GPU" over "RTX 4090",
-//! "Speedup vs. FP16" over "1.5x"), never from a column the row leaves empty ("-", "N/A"),
-//! else from the caption.
+//! What a results table states for each of its cells: its header cells, and its caption when
+//! the table completes it. A row binds its own fields first (`bind`); a field it does not
+//! state is taken from a header cell whose column the row fills ("Ppl" over "6.45", "GPU" over
+//! "RTX 4090", "Speedup vs. FP16" over "1.5x"), never from a column the row leaves empty ("-",
+//! "N/A"), else from the caption.
+//!
+//! The caption is only the paragraph directly before the table that ends with a colon ("The
+//! following runs are from a 4090 and a 3090:"): a sentence the table completes. A paragraph
+//! that ends its sentence ("Speedups below were measured on one A100."), a note after the
+//! table and a heading are outside the table's entry, as the labelled fixtures read them
+//! (perf-real.md; commit 2fc6c21 counted any paragraph before a table and was reverted).
 
-use super::claims::Claim;
-use super::fields::shown;
+use super::claims::{Claim, ClaimKind};
+use super::fields::{shown, Field};
+use super::text::{has_word, words};
 use super::vocab::Vocab;
-use crate::document::Document;
+use super::words::MEASURED_WORDS;
+use crate::document::{BlockKind, Document};
 
 /// The context of one table, found once per table.
 pub struct TableContext {
@@ -19,13 +25,62 @@ pub struct TableContext {
     caption_fields: Vec<(usize, std::ops::Range<usize>)>,
     /// Per header cell: its text and the fields it names.
     header: Vec<(String, Vec<usize>)>,
+    /// The header names what a device's specification holds ("Peak BF16", "Dense FP8",
+    /// "TDP", "Memory") and nothing measured ("Achieved", "Our kernel").
+    spec_header: bool,
 }
+
+/// Header words of a table of device specifications.
+const SPEC_HEADER_WORDS: &[&str] = &[
+    "peak",
+    "dense",
+    "sparse",
+    "spec",
+    "specs",
+    "specification",
+    "specifications",
+    "theoretical",
+    "datasheet",
+    "nominal",
+    "boost",
+    "tdp",
+    "tbp",
+    "memory",
+    "hbm",
+    "vram",
+];
 
 /// The table whose span holds byte `at` of the source.
 pub fn table_at(doc: &Document, at: usize) -> Option<usize> {
     let k = doc.tables.partition_point(|t| t.span.start <= at);
     let t = k.checked_sub(1)?;
     doc.tables[t].span.contains(&at).then_some(t)
+}
+
+/// The caption of `table`: the paragraph directly before it (only blank space between) when
+/// it ends with a colon, as a block index. `row`: a body row of the table (a block index).
+pub fn caption_blocks(doc: &Document, source: &str, table: usize, row: usize) -> Vec<usize> {
+    let start = doc.tables[table].span.start;
+    let mut first = row;
+    while first > 0
+        && doc.blocks[first - 1].kind == BlockKind::TableRow
+        && doc.blocks[first - 1].span.start >= start
+    {
+        first -= 1;
+    }
+    let Some(b) = first.checked_sub(1) else {
+        return Vec::new();
+    };
+    let prev = &doc.blocks[b];
+    let adjacent = source
+        .get(prev.span.end..start)
+        .is_some_and(|gap| gap.trim().is_empty());
+    let completed = prev.text.trim_end().ends_with(':');
+    if prev.kind == BlockKind::Paragraph && adjacent && completed {
+        vec![b]
+    } else {
+        Vec::new()
+    }
 }
 
 impl TableContext {
@@ -37,7 +92,7 @@ impl TableContext {
             text.push('\n');
         }
         let caption_fields = vocab.matches(&text);
-        let header = doc.tables[table]
+        let header: Vec<(String, Vec<usize>)> = doc.tables[table]
             .header
             .iter()
             .map(|h| {
@@ -46,10 +101,16 @@ impl TableContext {
                 (h.clone(), fields)
             })
             .collect();
+        let head: Vec<String> = header.iter().map(|(h, _)| h.to_ascii_lowercase()).collect();
+        let spec_header = head.iter().any(|h| has_word(h, SPEC_HEADER_WORDS))
+            && !head
+                .iter()
+                .any(|h| has_word(h, MEASURED_WORDS) || words(h).any(|w| w.starts_with("achiev")));
         TableContext {
             caption: text,
             caption_fields,
             header,
+            spec_header,
         }
     }
 
@@ -59,6 +120,7 @@ impl TableContext {
     /// own column first ("FP16 | INT8" over two speeds); else the caption.
     pub fn bind(&self, claims: &mut [Claim], row_source: &str, at: &[usize]) {
         let cells = split_cells(row_source);
+        let row_measured = || has_word(&row_source.to_ascii_lowercase(), MEASURED_WORDS);
         for (c, &off) in claims.iter_mut().zip(at) {
             let own = cells.iter().rposition(|(s, _)| *s <= off);
             for f in c.bound.missing() {
@@ -80,6 +142,19 @@ impl TableContext {
                         .find(|(j, _)| *j == k)
                         .map(|(_, r)| shown(&self.caption, f, r.clone()).to_string()),
                 };
+            }
+            // a row of a specification table: a device's peak rates, no workload, nothing
+            // compared with and nothing measured ("| H100 SXM | 989 TFLOPS | 80 GB |" under
+            // "Peak BF16" or "Memory")
+            let missing = c.bound.missing();
+            if self.spec_header
+                && matches!(c.kind, ClaimKind::Rate { peak_unit: true })
+                && !missing.contains(&Field::Hardware)
+                && missing.contains(&Field::Workload)
+                && missing.contains(&Field::Baseline)
+                && !row_measured()
+            {
+                c.capability = true;
             }
         }
     }

@@ -56,7 +56,12 @@ impl Segments {
                 }
                 b'(' | b')' | b'[' | b']' => (true, false),
                 b';' | b'\n' | b'|' => (true, true),
-                b'.' | b'!' | b'?' => (next_space, next_space),
+                // not after an abbreviation ("vs. the 2.25 PFLOPS spec", "e.g. on H100")
+                b'.' => {
+                    let end = next_space && !abbreviation(&lower[..i]);
+                    (end, end)
+                }
+                b'!' | b'?' => (next_space, next_space),
                 b':' => (next_space, false),
                 b'-' => (i > 0 && lower[i - 1] == b' ' && next_space, false),
                 _ => (false, false),
@@ -101,6 +106,24 @@ impl Segments {
             SENTENCE_WINDOW,
         )
     }
+}
+
+/// Whether `head` ends with an abbreviation whose full stop ends no sentence.
+fn abbreviation(head: &[u8]) -> bool {
+    [
+        &b"vs"[..],
+        b"e.g",
+        b"i.e",
+        b"cf",
+        b"approx",
+        b"incl",
+        b"resp",
+    ]
+    .iter()
+    .any(|a| {
+        head.ends_with(a)
+            && (head.len() == a.len() || !is_word_byte(head[head.len() - a.len() - 1]))
+    })
 }
 
 fn cut(text: &str, c: Range<usize>, r: &Range<usize>, window: usize) -> Range<usize> {

@@ -539,3 +539,96 @@ pub(super) const POPULARITY_FILLERS: &[&str] = &[
     "of",
     "number",
 ];
+/// Words that make a number a device's specification when its clause holds one ("the spec
+/// says 2x", "AMD publishes variants at exactly 2x", "its nominal peak per watt is 25%
+/// lower"); also read inside hyphenated words ("product-spec table").
+pub(super) const SPEC_WORDS: &[&str] = &[
+    "spec",
+    "specs",
+    "specification",
+    "specifications",
+    "datasheet",
+    "datasheets",
+    "whitepaper",
+    "whitepapers",
+    "publishes",
+    "publish",
+    "advertised",
+    "advertises",
+    "nominal",
+    "nominally",
+    "theoretical",
+    "theoretically",
+];
+/// Further words that, in its sentence, make a compute or bandwidth rate a quoted figure
+/// rather than a result ("the published 1835 TFLOPS", "144 PFLOPS FP4 sparse").
+pub(super) const SPEC_RATE_WORDS: &[&str] =
+    &["published", "quoted", "sparse", "sparsity", "on-paper"];
+/// Verbs and words before a compute or bandwidth rate that make it what a named device has
+/// ("Trainium2 supports BF16 @ 2563 TFLOPS", "an A100 with its 312 TFLOPS").
+pub(super) const HAS_WORDS: &[&str] = &[
+    "has", "have", "offers", "offer", "features", "boasts", "packs", "supports", "support",
+    "rated", "capable", "its", "promises",
+];
+/// What a device's specification compares: "30% more power", "a 5% faster HBM", "33% more
+/// HBM capacity".
+pub(super) const RESOURCE_NOUNS: &[&str] = &[
+    "power",
+    "hbm",
+    "memory",
+    "bandwidth",
+    "capacity",
+    "flops",
+    "tflops",
+    "pflops",
+    "compute",
+    "clock",
+    "clocks",
+    "cache",
+    "sram",
+    "tdp",
+    "tbp",
+    "vram",
+];
+/// Words that say a number was measured or obtained by someone, which a specification is not
+/// ("I clocked 450 TFLOPS", "we reach", "runs at"); "I" alone is no measurement ("what I'm
+/// talking about: an A100 with its 312 TFLOPS in the specs").
+pub(super) const MEASURED_WORDS: &[&str] = &[
+    "we",
+    "our",
+    "measured",
+    "measure",
+    "measuring",
+    "clocked",
+    "achieve",
+    "achieves",
+    "achieved",
+    "achieving",
+    "achievable",
+    "reach",
+    "reaches",
+    "reached",
+    "reaching",
+    "hit",
+    "hits",
+    "hitting",
+    "sustain",
+    "sustains",
+    "sustained",
+    "sustaining",
+    "attain",
+    "attains",
+    "attained",
+    "observed",
+    "obtained",
+    "get",
+    "gets",
+    "got",
+    "getting",
+    "benchmarked",
+    "benchmark",
+    "delivers",
+    "delivered",
+    "kernel",
+    "kernels",
+];
