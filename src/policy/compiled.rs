@@ -97,7 +97,8 @@ pub struct OrderedPatterns {
     units: Vec<(usize, Unit)>,
     /// The units to try on a host that no pattern names (in order).
     generic: Vec<usize>,
-    /// The units to try on a host some pattern names (in order).
+    /// The units whose patterns name a host, by host (in order): tried on that host, in order
+    /// with the generic ones.
     by_host: HashMap<String, Vec<usize>>,
 }
 
@@ -146,21 +147,12 @@ impl OrderedPatterns {
             }
             start += patterns.len();
         }
-        for (u, names) in hosts.iter().enumerate() {
+        for (u, names) in hosts.into_iter().enumerate() {
             match names {
-                None => {
-                    out.generic.push(u);
-                    for list in out.by_host.values_mut() {
-                        list.push(u);
-                    }
-                }
+                None => out.generic.push(u),
                 Some(names) => {
                     for h in names {
-                        let generic = &out.generic;
-                        let list = out
-                            .by_host
-                            .entry(h.clone())
-                            .or_insert_with(|| generic.clone());
+                        let list = out.by_host.entry(h).or_default();
                         if list.last() != Some(&u) {
                             list.push(u);
                         }
@@ -174,11 +166,30 @@ impl OrderedPatterns {
     /// The position (in the whole order) of the first pattern that matches anywhere in `key`,
     /// the URL of `host` (lower case, without `www.`) written as the patterns see it.
     pub fn first_match(&self, host: &str, key: &str) -> Option<usize> {
-        let units = self.by_host.get(host).unwrap_or(&self.generic);
-        units.iter().find_map(|&u| {
+        let named: &[usize] = self.by_host.get(host).map_or(&[], Vec::as_slice);
+        // The generic units and the host's, merged in order.
+        let (mut g, mut n) = (0, 0);
+        loop {
+            let u = match (self.generic.get(g), named.get(n)) {
+                (Some(&a), Some(&b)) if a < b => {
+                    g += 1;
+                    a
+                }
+                (_, Some(&b)) => {
+                    n += 1;
+                    b
+                }
+                (Some(&a), None) => {
+                    g += 1;
+                    a
+                }
+                (None, None) => return None,
+            };
             let (first, unit) = &self.units[u];
-            unit.first_match(key).map(|i| first + i)
-        })
+            if let Some(i) = unit.first_match(key) {
+                return Some(first + i);
+            }
+        }
     }
 
     /// How many patterns are compiled at run time (none, for the default policy).
