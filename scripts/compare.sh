@@ -69,7 +69,8 @@ for tool in rumdl lychee; do
   [ -n "$exe" ] || continue
   for f in guide/README.fe274ee.md coderonion__awesome-cuda-and-hpc.md; do
     case $tool in
-      rumdl) cmd="$exe check $corpus/$f" ;;
+      # --no-cache: rumdl otherwise replays the results it cached on the previous run.
+      rumdl) cmd="$exe check --no-cache $corpus/$f" ;;
       lychee) cmd="$exe --offline $corpus/$f" ;;
     esac
     ours=$(median 10 "$runs" "$bin lint --today 2026-12-02 $corpus/$f")
