@@ -479,4 +479,37 @@ mod tests {
         assert_eq!(show(&from_json), show(&from_toml));
         assert!(show(&from_json).contains("arxiv"));
     }
+
+    /// The heading and header-name lists of the default policy cost no compilation at run
+    /// time: `build.rs` compiled each into the binary.
+    #[test]
+    fn default_heading_and_header_lists_are_built_in() {
+        let p = Policy::default_policy();
+        let s = &p.sections;
+        let t = &p.tables;
+        let lists = [
+            ("exempt", &s.exempt),
+            ("core", &s.core),
+            ("frontier", &s.frontier),
+            ("hardware", &s.hardware),
+            ("contents", &s.contents),
+            ("forbidden_headings", &s.forbidden_headings),
+            ("title", &t.title),
+            ("source", &t.source),
+            ("code", &t.code),
+            ("date", &t.date),
+        ];
+        for (name, list) in lists {
+            assert!(
+                list.is_empty() || list.is_built(),
+                "{name} is compiled at run time"
+            );
+        }
+        // A list the user changed is compiled at run time, and matches the same way.
+        let user: PatternList = serde_json::from_str(r#"["^frontier\\b", "^extra$"]"#).unwrap();
+        assert!(!user.is_built());
+        assert!(
+            user.is_match_exact("Frontier (2026)") && s.frontier.is_match_exact("Frontier (2026)")
+        );
+    }
 }
