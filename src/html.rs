@@ -15,8 +15,12 @@ pub enum Event<'a> {
     End {
         name: &'a str,
     },
-    /// Text between tags, with character references decoded.
-    Text(&'a str),
+    /// Text between tags, with character references decoded, and where it is in the scanned
+    /// text.
+    Text {
+        text: &'a str,
+        span: Range<usize>,
+    },
     Title(&'a str),
     /// A comment: its body (between `<!--` and `-->`) and its whole span in the scanned text
     /// (an unclosed comment runs to the end).
@@ -51,19 +55,22 @@ pub fn scan(text: &str, f: &mut dyn FnMut(Event<'_>)) {
     let lower = text.to_ascii_lowercase();
     let b = lower.as_bytes();
     let n = b.len();
-    let emit_text = |t: &str, f: &mut dyn FnMut(Event<'_>)| {
-        if !t.is_empty() {
-            f(Event::Text(&decode(t)));
+    let emit_text = |span: Range<usize>, f: &mut dyn FnMut(Event<'_>)| {
+        if !span.is_empty() {
+            f(Event::Text {
+                text: &decode(&text[span.clone()]),
+                span,
+            });
         }
     };
     let mut i = 0;
     while i < n {
         let Some(off) = lower[i..].find('<') else {
-            emit_text(&text[i..], f);
+            emit_text(i..n, f);
             break;
         };
         let lt = i + off;
-        emit_text(&text[i..lt], f);
+        emit_text(i..lt, f);
         let rest = &lower[lt..];
         let next = b.get(lt + 1).copied().unwrap_or(0);
         if let Some(body) = rest.strip_prefix("<!--") {
@@ -99,7 +106,7 @@ pub fn scan(text: &str, f: &mut dyn FnMut(Event<'_>)) {
         } else if next == b'!' || next == b'?' {
             i = lower[lt..].find('>').map_or(n, |p| lt + p + 1);
         } else {
-            emit_text("<", f);
+            emit_text(lt..lt + 1, f);
             i = lt + 1;
         }
     }
@@ -240,7 +247,7 @@ mod tests {
                     format!("<{name} {}>", a.join(" "))
                 }
                 Event::End { name } => format!("</{name}>"),
-                Event::Text(t) => format!("T:{t}"),
+                Event::Text { text: t, .. } => format!("T:{t}"),
                 Event::Title(t) => format!("TITLE:{t}"),
                 Event::Comment { body, .. } => format!("C:{body}"),
             })

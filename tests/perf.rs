@@ -466,3 +466,11 @@ fn table_rows_read_their_header_cells() {
         "performance claim \"148 tokens/s\" lacks the same context as \"61 tokens/s\""
     );
 }
+
+/// Claims written in raw HTML blocks (a `<pre>` banner line, news `<li>` items, a `<p>`
+/// summary, `<td>` cells) are found like claims in Markdown, each element or `<pre>` line
+/// its own block; numbers in HTML that are not claims stay quiet.
+#[test]
+fn claims_in_raw_html_are_exact() {
+    assert_exact("perf-html.md", 4);
+}

@@ -241,8 +241,15 @@ pub(super) fn build<'t>(
                     }
                     NodeValue::HtmlInline(_) | NodeValue::HtmlBlock(_) => {
                         let block = matches!(data.value, NodeValue::HtmlBlock(_));
-                        let found =
-                            html::record(&mut b.doc, b.text, b.targets, span, block, section);
+                        let prose = block && stack.is_empty();
+                        let found = html::record(
+                            &mut b.doc,
+                            b.text,
+                            b.targets,
+                            span,
+                            (block, prose),
+                            section,
+                        );
                         if let Some(c) = stack.last_mut() {
                             c.comments.extend(found);
                         }

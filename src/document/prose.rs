@@ -10,6 +10,8 @@ pub enum BlockKind {
     Paragraph,
     Heading,
     TableRow,
+    /// A run of text in a raw HTML block (an element's text: `<li>`, `<p>`, `<pre>`).
+    Html,
 }
 
 /// A run of prose: an item's own text, a paragraph, a heading or a table row. `text` has code

@@ -72,7 +72,7 @@ impl State<'_> {
         match ev {
             Event::Start { name, attrs } => self.start(name, &attrs),
             Event::End { name } => self.end(name),
-            Event::Text(t) => {
+            Event::Text { text: t, .. } => {
                 self.text.push_str(t);
                 if let Some(cell) = self.tables.last_mut().and_then(|t| t.cell.as_mut()) {
                     cell.push_str(t);

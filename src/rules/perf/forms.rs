@@ -63,8 +63,9 @@ pub(super) fn is_count_or_ratio(
         // a size ratio fixed by a data type
         return is_data_type_ratio(lower, start, end, first, states);
     }
-    // "compression" ratios; a multiplier used as a verb ("you'd 2x it for the pair")
-    if matches!(first, "compression" | "it" | "them") {
+    // "compression" ratios ("4x compressed weights"); a multiplier used as a verb ("you'd 2x
+    // it for the pair")
+    if matches!(first, "compression" | "compressed" | "it" | "them") {
         return true;
     }
     // a device count is a whole number: "8.8x CPU inference speedup" compares

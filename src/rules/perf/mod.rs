@@ -81,7 +81,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
             let scope = cx.scopes[b.section];
             matches!(
                 b.kind,
-                BlockKind::Item | BlockKind::Paragraph | BlockKind::TableRow
+                BlockKind::Item | BlockKind::Paragraph | BlockKind::TableRow | BlockKind::Html
             ) && !scope.exempt
                 && !scope.contents
                 && may_hold_claim(&b.text)
