@@ -105,6 +105,44 @@ pub fn doi_key(doi: &str) -> String {
     format!("doi:{}", super::percent_decode(doi.trim()).to_lowercase())
 }
 
+/// The bytes a URL's path and query may hold as they are (besides `%` escapes).
+const URL_BYTES: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric();
+        c += 1;
+    }
+    let extra = b"-._~!$&()*+,;=:@/?";
+    let mut i = 0;
+    while i < extra.len() {
+        t[extra[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
+/// Whether a path segment is `.` or `..`, dots written as `%2e` too.
+fn is_dot_segment(seg: &str) -> bool {
+    let b = seg.as_bytes();
+    let (mut i, mut dots) = (0, 0);
+    while i < b.len() {
+        if b[i] == b'.' {
+            i += 1;
+        } else if b[i] == b'%'
+            && b.get(i + 1) == Some(&b'2')
+            && matches!(b.get(i + 2), Some(b'e' | b'E'))
+        {
+            i += 3;
+        } else {
+            return false;
+        }
+        dots += 1;
+    }
+    dots == 1 || dots == 2
+}
+
 /// `(host, path, query)` of an http(s) URL that the URL parser would return unchanged: a
 /// plain host (labels of ASCII letters, digits and hyphens; no port, no user), a path and
 /// query of characters a URL may hold as they are (no space, no backslash, no `%` without two
@@ -128,10 +166,9 @@ fn plain(url: &str) -> Option<(&str, &str, Option<&str>)> {
                 && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
                 && !l.starts_with('-')
                 && !l.ends_with('-')
+                && !l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
         })
-        && !host.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-        && !host.to_ascii_lowercase().starts_with("xn--")
-        && !host.to_ascii_lowercase().contains(".xn--");
+        && !host.bytes().all(|b| b.is_ascii_digit() || b == b'.');
     let before_fragment = &after[..after.find('#').unwrap_or(after.len())];
     let (path, query) = match before_fragment.split_once('?') {
         Some((p, q)) => (p, Some(q)),
@@ -143,12 +180,9 @@ fn plain(url: &str) -> Option<(&str, &str, Option<&str>)> {
     let b = before_fragment.as_bytes();
     let chars_ok = b.iter().enumerate().all(|(i, &c)| match c {
         b'%' => b.len() > i + 2 && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit(),
-        c => c.is_ascii_alphanumeric() || b"-._~!$&()*+,;=:@/?".contains(&c),
+        c => URL_BYTES[c as usize],
     });
-    let dot_segment = path.split('/').any(|seg| {
-        let seg = seg.to_ascii_lowercase().replace("%2e", ".");
-        seg == "." || seg == ".."
-    });
+    let dot_segment = path.split('/').any(is_dot_segment);
     (chars_ok && !dot_segment && (path.is_empty() || path.starts_with('/')))
         .then_some((host, path, query))
 }
@@ -257,11 +291,17 @@ mod tests {
             "http://www.example.com",
             "https://example.com/a/./b",
             "https://example.com/a/%2E%2e/b",
+            "https://example.com/a/.%2E/b",
+            "https://example.com/a/%2e./b",
+            "https://example.com/a/.../b",
+            "https://example.com/a/.x/%2ex/%2f/b",
             "https://example.com/a b",
             "https://example.com/%zz",
             "https://example.com/%41",
             "https://example.com/a\\b",
             "https://xn--bcher-kva.example/",
+            "https://XN--bcher-kva.example/",
+            "https://shop.xn--p1ai/x",
             "https://example.com:443/x",
             "https://user@example.com/x",
             "https://1.2.3.4/x",
