@@ -3,6 +3,7 @@
 
 use crate::fix::Fix;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// How bad a finding is. `Error` makes `lint` exit 1.
@@ -109,10 +110,11 @@ pub struct Finding {
     pub demoted: bool,
     pub span: Range<usize>,
     pub message: String,
-    /// What to do about it, one sentence.
-    pub help: Option<String>,
+    /// What to do about it, one sentence. (Mostly fixed text: borrowed, not copied, so that
+    /// tens of thousands of findings do not hold as many copies.)
+    pub help: Option<Cow<'static, str>>,
     /// A short label drawn under the span in human output.
-    pub label: Option<String>,
+    pub label: Option<Cow<'static, str>>,
     /// Machine-readable details (`data` in json output).
     pub data: Data,
     pub fix: Option<Fix>,
@@ -134,12 +136,12 @@ impl Finding {
         }
     }
 
-    pub fn help(mut self, help: impl Into<String>) -> Self {
+    pub fn help(mut self, help: impl Into<Cow<'static, str>>) -> Self {
         self.help = Some(help.into());
         self
     }
 
-    pub fn label(mut self, label: impl Into<String>) -> Self {
+    pub fn label(mut self, label: impl Into<Cow<'static, str>>) -> Self {
         self.label = Some(label.into());
         self
     }

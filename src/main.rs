@@ -284,17 +284,15 @@ fn run(cli: Cli) -> Result<u8, Error> {
                 eprint_fixes(&run, false, ci.quiet);
             }
             if !run.files.is_empty() || run.unread == 0 {
-                let out = report::render(
-                    &run,
-                    args.format,
-                    &report::RenderOptions {
-                        color: color_on(color, std::io::stdout().is_terminal()),
-                        width: width(),
-                        quiet: ci.quiet,
-                        statistics: ci.statistics,
-                    },
-                );
-                emit(&out);
+                let opts = report::RenderOptions {
+                    color: color_on(color, std::io::stdout().is_terminal()),
+                    width: width(),
+                    quiet: ci.quiet,
+                    statistics: ci.statistics,
+                };
+                let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+                // a closed pipe (`| head`) is not an error of the run
+                let _ = report::write(&run, args.format, &opts, &mut out).and_then(|_| out.flush());
             }
             if let Some(path) = &ci.sarif_file {
                 sourcepolicy::fix::write_atomic(path, report::sarif::render(&run).as_bytes())

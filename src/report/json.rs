@@ -21,7 +21,20 @@ struct JsonFinding<'a> {
     end_column: usize,
     message: &'a str,
     help: Option<&'a str>,
-    data: serde_json::Value,
+    data: LazyData<'a>,
+}
+
+/// A finding's details, parsed from their compact text only while being written, so that a
+/// report of tens of thousands of findings never holds them all as JSON values at once.
+struct LazyData<'a>(&'a crate::finding::Data);
+
+impl Serialize for LazyData<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0.value() {
+            serde_json::Value::Null => serde_json::Map::new().serialize(s),
+            d => d.serialize(s),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -34,6 +47,14 @@ struct Summary {
 }
 
 pub fn render(report: &RunReport) -> String {
+    let mut out = Vec::new();
+    write(report, &mut out).expect("writing to memory");
+    String::from_utf8(out).expect("serde_json writes UTF-8")
+}
+
+/// Writes the report to `w` as it is serialised (a report of tens of thousands of findings
+/// is never held as text).
+pub fn write(report: &RunReport, w: &mut dyn std::io::Write) -> std::io::Result<()> {
     let mut findings = Vec::new();
     for r in &report.files {
         for reported in &r.findings {
@@ -48,10 +69,7 @@ pub fn render(report: &RunReport) -> String {
                 end_column: region.end_column,
                 message: &f.message,
                 help: f.help.as_deref(),
-                data: match f.data.value() {
-                    serde_json::Value::Null => serde_json::Value::Object(Default::default()),
-                    d => d,
-                },
+                data: LazyData(&f.data),
             });
         }
     }
@@ -67,7 +85,6 @@ pub fn render(report: &RunReport) -> String {
             warnings: t.warnings,
         },
     };
-    let mut s = serde_json::to_string_pretty(&out).expect("serialisable");
-    s.push('\n');
-    s
+    serde_json::to_writer_pretty(&mut *w, &out).map_err(std::io::Error::from)?;
+    w.write_all(b"\n")
 }

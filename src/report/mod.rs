@@ -238,6 +238,20 @@ pub struct RenderOptions {
 }
 
 /// Renders a run in a format.
+/// Writes the report in `format` to `w`: what `render` returns, streamed where the format
+/// allows (JSON), so that the output of a large run is not held in memory as well.
+pub fn write(
+    report: &RunReport,
+    format: Format,
+    opts: &RenderOptions,
+    w: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    if format == Format::Json {
+        return json::write(report, w);
+    }
+    w.write_all(render(report, format, opts).as_bytes())
+}
+
 pub fn render(report: &RunReport, format: Format, opts: &RenderOptions) -> String {
     if !format.is_machine_readable() && format != Format::Summary {
         if opts.quiet {

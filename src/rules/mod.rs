@@ -52,7 +52,7 @@ pub struct Context<'a> {
     claims: OnceCell<Vec<(usize, Vec<perf::claims::Claim>)>>,
     devices: &'a OnceLock<DeviceTable>,
     /// Each claim judged against the device table, aligned with `claims`.
-    peaks: OnceCell<Vec<Vec<Option<perf::peak::Judged>>>>,
+    peaks: OnceCell<Vec<Vec<Option<Box<perf::peak::Judged>>>>>,
 }
 
 /// What a run shares with the rules of every file.
@@ -139,7 +139,7 @@ impl<'a> Context<'a> {
     }
 
     /// Each claim of `claims()` judged against the device table (None: nothing to report).
-    pub fn peaks(&self) -> &[Vec<Option<perf::peak::Judged>>] {
+    pub fn peaks(&self) -> &[Vec<Option<Box<perf::peak::Judged>>>] {
         self.peaks.get_or_init(|| perf::peak::judge_all(self))
     }
 }

@@ -92,18 +92,37 @@ pub struct Bound {
     /// A mention of sparsity in the claim's sentence ("with 2:4 sparsity").
     pub sparsity: Option<Range<usize>>,
     /// Per field, for a claim in a table row that does not state it: the text of the table's
-    /// caption or header that does ("GPU: RTX 4090", "a 4090"; see `table`).
-    pub table: [Option<String>; 5],
+    /// caption or header that does ("GPU: RTX 4090", "a 4090"; see `table`). Boxed, as only
+    /// claims in tables have it: a claim-dense list holds tens of thousands of claims.
+    pub table: Option<Box<[Option<String>; 5]>>,
 }
 
 impl Bound {
+    /// The text a table's caption or header states for field `k` of a claim in a row.
+    fn table_text(&self, k: usize) -> Option<&String> {
+        self.table.as_ref().and_then(|t| t[k].as_ref())
+    }
+
+    /// Records what a table's caption or header states for field `k`.
+    pub fn set_from_table(&mut self, k: usize, text: Option<String>) {
+        match (&mut self.table, text) {
+            (Some(t), text) => t[k] = text,
+            (None, None) => {}
+            (table @ None, Some(text)) => {
+                let mut t: Box<[Option<String>; 5]> = Box::default();
+                t[k] = Some(text);
+                *table = Some(t);
+            }
+        }
+    }
+
     /// The fields not stated.
     pub fn missing(&self) -> Vec<Field> {
         Field::ALL
             .into_iter()
-            .zip(self.fields.iter().zip(&self.table))
-            .filter(|(_, (r, t))| r.is_none() && t.is_none())
-            .map(|(f, _)| f)
+            .enumerate()
+            .filter(|&(k, _)| self.fields[k].is_none() && self.table_text(k).is_none())
+            .map(|(_, f)| f)
             .collect()
     }
 
@@ -111,7 +130,8 @@ impl Bound {
     pub fn found<'t>(&'t self, text: &'t str) -> Vec<(Field, &'t str)> {
         Field::ALL
             .into_iter()
-            .zip(self.fields.iter().zip(&self.table))
+            .enumerate()
+            .map(|(k, f)| (f, (&self.fields[k], self.table_text(k))))
             .filter_map(|(f, (r, t))| match (r, t) {
                 (Some(r), _) => Some((f, shown(text, f, r.clone()))),
                 (None, Some(t)) => Some((f, t.as_str())),
@@ -163,12 +183,30 @@ pub fn describe(missing: &[Field]) -> String {
 }
 
 /// "state the hardware (…) and the precision (…), or omit the number"
-pub fn help_for(missing: &[Field]) -> String {
-    let parts: Vec<&str> = missing.iter().map(|f| f.advice()).collect();
-    let list = match parts.len() {
-        0 => String::new(),
-        1 => parts[0].to_string(),
-        n => format!("{} and {}", parts[..n - 1].join(", "), parts[n - 1]),
-    };
-    format!("state {list}, or omit the number")
+pub fn help_for(missing: &[Field]) -> &'static str {
+    // one text per set of missing fields, made once: a claim-dense list has thousands of
+    // findings that share a few of them
+    static TEXTS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let texts = TEXTS.get_or_init(|| {
+        (0..1usize << Field::ALL.len())
+            .map(|mask| {
+                let parts: Vec<&str> = Field::ALL
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| mask & (1 << k) != 0)
+                    .map(|(_, f)| f.advice())
+                    .collect();
+                let list = match parts.len() {
+                    0 => String::new(),
+                    1 => parts[0].to_string(),
+                    n => format!("{} and {}", parts[..n - 1].join(", "), parts[n - 1]),
+                };
+                format!("state {list}, or omit the number")
+            })
+            .collect()
+    });
+    let mask = missing.iter().fold(0, |m, f| {
+        m | 1 << Field::ALL.iter().position(|g| g == f).unwrap_or(0)
+    });
+    &texts[mask]
 }

@@ -180,7 +180,7 @@ fn table_peak<'c>(cx: &'c Context, claim: &Claim, at: (usize, usize)) -> Option<
         return None;
     }
     cx.peaks()[at.0][at.1]
-        .as_ref()
+        .as_deref()
         .filter(|j| j.verdict == peak::Verdict::VendorPeak)
 }
 

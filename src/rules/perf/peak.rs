@@ -69,7 +69,8 @@ pub struct Judged {
 
 /// The verdicts of a file, aligned with `Context::claims`: per block, per claim. The device
 /// table is compiled only for a block with a compute or bandwidth rate, or a share above 100%.
-pub(crate) fn judge_all(cx: &Context) -> Vec<Vec<Option<Judged>>> {
+/// Boxed: most claims get no verdict, and a claim-dense list has tens of thousands.
+pub(crate) fn judge_all(cx: &Context) -> Vec<Vec<Option<Box<Judged>>>> {
     cx.claims()
         .iter()
         .map(|(b, claims)| {
@@ -116,6 +117,7 @@ pub(crate) fn judge_all(cx: &Context) -> Vec<Vec<Option<Judged>>> {
                         ClaimKind::Percent => judge_share(cx, &at),
                         _ => None,
                     }
+                    .map(Box::new)
                 })
                 .collect()
         })

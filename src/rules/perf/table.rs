@@ -134,7 +134,7 @@ impl TableContext {
                 let col = own
                     .filter(|&col| names(col))
                     .or_else(|| (0..cells.len()).find(|&col| names(col)));
-                c.bound.table[k] = match col {
+                let stated = match col {
                     Some(col) => Some(format!("{}: {}", self.header[col].0, cells[col].1.trim())),
                     None => self
                         .caption_fields
@@ -142,6 +142,7 @@ impl TableContext {
                         .find(|(j, _)| *j == k)
                         .map(|(_, r)| shown(&self.caption, f, r.clone()).to_string()),
                 };
+                c.bound.set_from_table(k, stated);
             }
             // a row of a specification table: a device's peak rates, no workload, nothing
             // compared with and nothing measured ("| H100 SXM | 989 TFLOPS | 80 GB |" under
