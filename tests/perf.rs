@@ -474,3 +474,85 @@ fn table_rows_read_their_header_cells() {
 fn claims_in_raw_html_are_exact() {
     assert_exact("perf-html.md", 4);
 }
+
+/// Raw HTML is read the way Markdown is: a directive comment inside an element or ending its
+/// line governs that element, one on the line before an HTML block governs the whole block;
+/// code elements and bare URLs are blanked, a comment is a word boundary; a `<pre>` with CR
+/// line endings still has one block per line; HTML in a block quote is not read.
+#[test]
+fn raw_html_reads_like_markdown() {
+    let cases: &[(&str, &[(usize, &str)])] = &[
+        (
+            "<ul>\n<li>C is 6x faster <!-- sourcepolicy: ignore=perf reason=\"r\" --></li>\n<li>D is 7x faster</li>\n</ul>\n",
+            &[(7, "7x")],
+        ),
+        (
+            "<p>E 8x faster\n<!-- sourcepolicy: ignore=perf reason=\"r\" -->\nF 9x faster</p>\n\n<p>G 5x faster</p>\n",
+            &[(9, "5x")],
+        ),
+        (
+            "<!-- sourcepolicy: ignore=perf reason=\"r\" -->\n<div>\n<p>Kernel 6x faster</p>\n<p>Kernel 3x faster</p>\n</div>\n\n<p>Other 2x faster</p>\n",
+            &[(11, "2x")],
+        ),
+        (
+            "<p>The flag <code>--speedup 4x</code> sets it; see https://example.org/10x-faster and 3x<!--c-->faster.</p>\n",
+            &[(5, "3x")],
+        ),
+        (
+            "<pre>\rServe 35% faster on H100\rDecode 2x faster\r</pre>\r",
+            &[(6, "35%"), (7, "2x")],
+        ),
+        ("> <p>Kernel 6x faster</p>\n> <p>Kernel 3x faster</p>\n", &[]),
+    ];
+    for (html, want) in cases {
+        let r = common::report(
+            "t.md",
+            format!("# T\n\n## S\n\n{html}"),
+            &["perf/missing-context"],
+            TODAY,
+            &sourcepolicy::policy::Policy::default_policy(),
+        );
+        let got: Vec<(usize, String)> = r
+            .findings
+            .iter()
+            .zip(&r.positions)
+            .map(|(f, &(line, _))| (line, f.data.value()["claim"].as_str().unwrap().to_string()))
+            .collect();
+        let want: Vec<(usize, String)> = want.iter().map(|(l, c)| (*l, c.to_string())).collect();
+        assert_eq!(got, want, "{html:?}");
+    }
+    // the CR-only banner: the second line does not take the first line's hardware
+    let r = common::report(
+        "t.md",
+        "# T\n\n## S\n\n<pre>\rServe 35% faster on H100\rDecode 2x faster\r</pre>\r".into(),
+        &["perf/missing-context"],
+        TODAY,
+        &sourcepolicy::policy::Policy::default_policy(),
+    );
+    assert!(
+        r.findings[1].message.contains("lacks hardware"),
+        "{}",
+        r.findings[1].message
+    );
+}
+
+/// A frontier section's stamp written in raw HTML counts; one inside `<code>` does not.
+#[test]
+fn frontier_stamps_in_raw_html() {
+    let lint = |stamp: &str| -> Vec<String> {
+        let r = common::report(
+            "t.md",
+            format!("# T\n\n## Frontier\n\n{stamp}\n\n- [A](https://github.com/o/r) - x\n"),
+            &["frontier"],
+            TODAY,
+            &sourcepolicy::policy::Policy::default_policy(),
+        );
+        r.findings.iter().map(|f| f.rule.name.to_string()).collect()
+    };
+    assert_eq!(lint("<p>Verified on 2026-11-20</p>"), Vec::<String>::new());
+    assert_eq!(lint("<p>Verified on 2020-01-01</p>"), ["frontier/stale"]);
+    assert_eq!(
+        lint("<p><code>verified 2026-13-45</code></p>"),
+        ["frontier/missing-date"]
+    );
+}

@@ -241,7 +241,12 @@ pub(super) fn build<'t>(
                     }
                     NodeValue::HtmlInline(_) | NodeValue::HtmlBlock(_) => {
                         let block = matches!(data.value, NodeValue::HtmlBlock(_));
-                        let prose = block && stack.is_empty();
+                        // (in a block quote the text would carry its `>` markers)
+                        let prose = block
+                            && stack.is_empty()
+                            && !node
+                                .ancestors()
+                                .any(|a| matches!(a.data().value, NodeValue::BlockQuote));
                         let found = html::record(
                             &mut b.doc,
                             b.text,

@@ -39,8 +39,17 @@ pub(super) struct Tags {
     pub anchors: Vec<String>,
     pub links: Vec<HtmlLink>,
     /// The text between tags (decoded, with its span in the file), in runs that block-level
-    /// elements separate; only when asked for.
-    pub texts: Vec<Vec<(Range<usize>, String)>>,
+    /// elements separate; `None` where something was blanked (a comment, code, a bare URL):
+    /// a word boundary. Only when asked for.
+    pub texts: Vec<Run>,
+}
+
+/// A run of an HTML block's text: pieces with their spans in the file, `None` a blank.
+pub(super) type Run = Vec<Option<(Range<usize>, String)>>;
+
+/// Elements whose text is code, blanked like a Markdown code span.
+fn is_code(name: &str) -> bool {
+    matches!(name, "code" | "kbd" | "samp" | "tt" | "var")
 }
 
 /// Elements that start a new line or paragraph for a reader: text on either side of one of
@@ -87,27 +96,46 @@ fn breaks_text(name: &str) -> bool {
 
 /// Appends the text at `span` of `html` (which starts at byte `at` of the file) to `run` in
 /// pieces: each character reference its own piece, decoded, so that the text around it maps
-/// to the file byte for byte.
-fn push_text(run: &mut Vec<(Range<usize>, String)>, html: &str, span: Range<usize>, at: usize) {
+/// to the file byte for byte; a bare URL is blanked, as Markdown's autolinks are.
+fn push_text(run: &mut Run, html: &str, span: Range<usize>, at: usize) {
     let raw = &html[span.clone()];
-    let mut from = 0;
-    let mut push = |r: Range<usize>, t: String| {
+    let base = at + span.start;
+    let piece = |run: &mut Run, r: Range<usize>, t: String| {
         if !r.is_empty() {
-            run.push((at + span.start + r.start..at + span.start + r.end, t));
+            run.push(Some((base + r.start..base + r.end, t)));
         }
     };
-    while let Some(p) = raw[from..].find('&').map(|p| from + p) {
-        let semi = raw[p..].bytes().take(12).position(|c| c == b';');
-        let Some(end) = semi.map(|s| p + s + 1) else {
-            push(from..p + 1, raw[from..p + 1].to_string());
-            from = p + 1;
+    let b = raw.as_bytes();
+    let (mut from, mut i) = (0, 0);
+    while i < b.len() {
+        let word_start = i == 0 || b[i - 1].is_ascii_whitespace() || b[i - 1] == b'(';
+        let url = word_start
+            && ["http://", "https://", "www."].iter().any(|p| {
+                raw[i..]
+                    .get(..p.len())
+                    .is_some_and(|h| h.eq_ignore_ascii_case(p))
+            });
+        if url {
+            piece(run, from..i, raw[from..i].to_string());
+            let end = raw[i..]
+                .find(char::is_whitespace)
+                .map_or(raw.len(), |e| i + e);
+            run.push(None);
+            (from, i) = (end, end);
             continue;
-        };
-        push(from..p, raw[from..p].to_string());
-        push(p..end, crate::html::decode(&raw[p..end]).into_owned());
-        from = end;
+        }
+        if b[i] == b'&' {
+            let semi = raw[i..].bytes().take(12).position(|c| c == b';');
+            if let Some(end) = semi.map(|e| i + e + 1) {
+                piece(run, from..i, raw[from..i].to_string());
+                piece(run, i..end, crate::html::decode(&raw[i..end]).into_owned());
+                (from, i) = (end, end);
+                continue;
+            }
+        }
+        i += 1;
     }
-    push(from..raw.len(), raw[from..].to_string());
+    piece(run, from..raw.len(), raw[from..].to_string());
 }
 
 /// The comments, anchors and link targets of `html`, which starts at byte `at` of the file;
@@ -118,20 +146,22 @@ pub(super) fn read(html: &str, at: usize, texts: bool) -> Tags {
         return out;
     }
     let shift = |r: &Range<usize>| at + r.start..at + r.end;
-    let mut run: Vec<(Range<usize>, String)> = Vec::new();
-    let mut pre = 0usize;
-    let end_run = |run: &mut Vec<(Range<usize>, String)>, out: &mut Tags| {
-        if run.iter().any(|(_, t)| !t.trim().is_empty()) {
+    let mut run: Run = Vec::new();
+    let (mut pre, mut code) = (0usize, 0usize);
+    let end_run = |run: &mut Run, out: &mut Tags| {
+        if run.iter().flatten().any(|(_, t)| !t.trim().is_empty()) {
             out.texts.push(std::mem::take(run));
         } else {
             run.clear();
         }
     };
     scan(html, &mut |e| match e {
+        // code is blanked, as a Markdown code span is
+        Event::Text { .. } if texts && code > 0 => run.push(None),
         // in preformatted text each line is a line of its own ("✅ 40% faster   ✅ FP8")
         Event::Text { span, .. } if texts && pre > 0 => {
             let mut from = span.start;
-            for (k, line) in html[span.clone()].split('\n').enumerate() {
+            for (k, line) in html[span.clone()].split(['\n', '\r']).enumerate() {
                 if k > 0 {
                     end_run(&mut run, &mut out);
                 }
@@ -140,22 +170,35 @@ pub(super) fn read(html: &str, at: usize, texts: bool) -> Tags {
             }
         }
         Event::Text { span, .. } if texts => push_text(&mut run, html, span, at),
+        Event::End { name } if texts && is_code(name) => {
+            code = code.saturating_sub(1);
+            run.push(None);
+        }
         Event::End { name } if texts && breaks_text(name) => {
             if name == "pre" {
                 pre = pre.saturating_sub(1);
             }
             end_run(&mut run, &mut out)
         }
-        Event::Comment { body, span } => out.comments.push(Found {
-            span: shift(&span),
-            body: body.to_string(),
-        }),
+        Event::Comment { body, span } => {
+            if texts {
+                run.push(None);
+            }
+            out.comments.push(Found {
+                span: shift(&span),
+                body: body.to_string(),
+            })
+        }
         Event::Start { name, attrs } => {
             if texts && breaks_text(name) {
                 end_run(&mut run, &mut out);
                 if name == "pre" {
                     pre += 1;
                 }
+            }
+            if texts && is_code(name) {
+                code += 1;
+                run.push(None);
             }
             if let Some(id) = Attr::find(&attrs, "id") {
                 out.anchors.push(id.value.trim().to_string());
@@ -210,21 +253,54 @@ pub(super) fn record(
         return first..first;
     };
     let tags = read(raw, span.start, prose);
-    for run in tags.texts {
+    // The node's text, one block per element; first, a block of no text spanning the whole
+    // node, which a directive on the line before it governs (as it governs a whole list).
+    let blocks = doc.blocks.len();
+    if !tags.texts.is_empty() {
+        doc.blocks.push(Block::new(
+            BlockKind::Html,
+            section,
+            span.clone(),
+            TextBuf::default(),
+            None,
+        ));
+    }
+    for run in &tags.texts {
         let mut buf = TextBuf::default();
-        for (src, t) in &run {
-            buf.push_mapped(t, src.clone(), text);
+        let mut spans = run.iter().flatten().map(|(r, _)| r);
+        let (Some(first), last) = (spans.next(), spans.next_back()) else {
+            continue;
+        };
+        for piece in run {
+            match piece {
+                Some((src, t)) => buf.push_mapped(t, src.clone(), text),
+                None => buf.blank(),
+            }
         }
-        let span = run[0].0.start..run[run.len() - 1].0.end;
-        doc.blocks
-            .push(Block::new(BlockKind::Html, section, span, buf, None));
+        let end = last.unwrap_or(first).end;
+        doc.blocks.push(Block::new(
+            BlockKind::Html,
+            section,
+            first.start..end,
+            buf,
+            None,
+        ));
     }
     for c in tags.comments {
+        // a comment stands in the element whose text it is in or ends the line of (as an
+        // inline comment stands in its paragraph); on a line of its own, in none
+        let container = (blocks + 1..doc.blocks.len()).rev().find(|&b| {
+            let s = &doc.blocks[b].span;
+            s.start <= c.span.start
+                && text
+                    .get(s.end.min(c.span.start)..c.span.start)
+                    .is_some_and(|gap| !gap.contains(['\n', '\r']))
+        });
         doc.comments.push(Comment {
             span: c.span,
             body: c.body,
             block,
-            container: None,
+            container,
         });
     }
     doc.html_anchors.extend(tags.anchors);

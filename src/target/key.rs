@@ -168,7 +168,15 @@ fn plain(url: &str) -> Option<(&str, &str, Option<&str>)> {
                 && !l.ends_with('-')
                 && !l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
         })
-        && !host.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+        // a last label that is a number makes the host an IPv4 address to the parser
+        // (`1.2.3.4`, `0x7f000001`) or invalid (`example.123`)
+        && !host.rsplit('.').next().is_some_and(|last| {
+            last.bytes().all(|b| b.is_ascii_digit())
+                || last
+                    .get(..2)
+                    .is_some_and(|p| p.eq_ignore_ascii_case("0x"))
+                    && last[2..].bytes().all(|b| b.is_ascii_hexdigit())
+        });
     let before_fragment = &after[..after.find('#').unwrap_or(after.len())];
     let (path, query) = match before_fragment.split_once('?') {
         Some((p, q)) => (p, Some(q)),
@@ -302,6 +310,12 @@ mod tests {
             "https://xn--bcher-kva.example/",
             "https://XN--bcher-kva.example/",
             "https://shop.xn--p1ai/x",
+            "https://example.123/",
+            "https://a.0/",
+            "https://a.0x1/",
+            "https://a.b.c.1/",
+            "https://0x7f000001/",
+            "https://0x7g.example/",
             "https://example.com:443/x",
             "https://user@example.com/x",
             "https://1.2.3.4/x",
