@@ -504,14 +504,17 @@ fn raw_html_reads_like_markdown() {
         ),
         ("> <p>Kernel 6x faster</p>\n> <p>Kernel 3x faster</p>\n", &[]),
     ];
-    for (html, want) in cases {
-        let r = common::report(
+    let lint = |html: &str| {
+        common::report(
             "t.md",
             format!("# T\n\n## S\n\n{html}"),
             &["perf/missing-context"],
             TODAY,
             &sourcepolicy::policy::Policy::default_policy(),
-        );
+        )
+    };
+    for (html, want) in cases {
+        let r = lint(html);
         let got: Vec<(usize, String)> = r
             .findings
             .iter()
@@ -522,13 +525,7 @@ fn raw_html_reads_like_markdown() {
         assert_eq!(got, want, "{html:?}");
     }
     // the CR-only banner: the second line does not take the first line's hardware
-    let r = common::report(
-        "t.md",
-        "# T\n\n## S\n\n<pre>\rServe 35% faster on H100\rDecode 2x faster\r</pre>\r".into(),
-        &["perf/missing-context"],
-        TODAY,
-        &sourcepolicy::policy::Policy::default_policy(),
-    );
+    let r = lint("<pre>\rServe 35% faster on H100\rDecode 2x faster\r</pre>\r");
     assert!(
         r.findings[1].message.contains("lacks hardware"),
         "{}",
