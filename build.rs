@@ -6,7 +6,8 @@
 //! and `[tables]` (each a few patterns, but compiling even a small list costs as much as
 //! parsing a whole list). The DFAs are written to `$OUT_DIR/pattern_dfas.bin` with an index
 //! `$OUT_DIR/pattern_dfas.rs`: per list (its patterns joined by NUL), its DFAs (offset,
-//! length, searched anchored, how many patterns). `src/policy/compiled.rs` reads them. A list
+//! length, searched anchored, how many patterns, the hosts they name). `src/policy/compiled.rs`
+//! reads them. A list
 //! that cannot be compiled here is matched with patterns compiled at run time instead (a test
 //! checks that none is left out).
 
@@ -32,8 +33,8 @@ fn main() {
         .utf8(false)
         .case_insensitive(true);
     let mut blob: Vec<u8> = Vec::new();
-    // `Chunk` is (offset, length, searched anchored, how many patterns), in the module that
-    // includes this file.
+    // `Chunk` is (offset, length, searched anchored, how many patterns, the hosts they name),
+    // in the module that includes this file.
     let mut index = String::from("pub(crate) static INDEX: &[(&str, &[super::Chunk])] = &[\n");
     for patterns in pattern_tables(&policy) {
         // Consecutive patterns of the table share a DFA while it stays small (one DFA for a
@@ -46,7 +47,7 @@ fn main() {
             .collect();
         // Chunks are grown on DFAs built without minimizing (a minimized DFA is smaller, and
         // minimizing every candidate would make this script slow); each is minimized once.
-        let mut chunks: Vec<(Vec<u8>, bool, usize)> = Vec::new();
+        let mut chunks: Vec<(Vec<u8>, bool, usize, usize)> = Vec::new();
         let mut from = 0;
         while from < patterns.len() {
             let mut to = from + 1;
@@ -61,21 +62,33 @@ fn main() {
             else {
                 break;
             };
-            chunks.push((bytes, anchored, to - from));
+            chunks.push((bytes, anchored, from, to - from));
             from = to;
         }
         if from < patterns.len() {
             continue; // a pattern this build cannot compile: the table is compiled at run time
         }
         let mut entries = String::new();
-        for (bytes, anchored, count) in chunks {
+        for (bytes, anchored, from, count) in chunks {
             // Each DFA starts on an 8-byte boundary of the (aligned) blob.
             while !blob.len().is_multiple_of(8) {
                 blob.push(0);
             }
+            // The hosts its patterns name (all of them do, or none), so that a run need not
+            // read them from the patterns.
+            let hosts = if named[from] {
+                let mut hosts: Vec<String> = patterns[from..from + count]
+                    .iter()
+                    .flat_map(|p| literal::literal_hosts(p).unwrap_or_default())
+                    .collect();
+                hosts.dedup();
+                format!("Some(&{hosts:?})")
+            } else {
+                "None".to_string()
+            };
             let _ = write!(
                 entries,
-                "({}, {}, {anchored}, {count}), ",
+                "({}, {}, {anchored}, {count}, {hosts}), ",
                 blob.len(),
                 bytes.len()
             );

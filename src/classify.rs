@@ -6,7 +6,7 @@
 
 use crate::policy::{HostRules, OrderedPatterns, Pattern, SourcesPolicy};
 use crate::target::Target;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// The four admissible kinds (DESIGN §4, contract).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -128,11 +128,12 @@ pub struct Classifier {
     urls: Vec<(usize, Pattern)>,
     /// The `urls` patterns, matched in priority order.
     url_matcher: OrderedPatterns,
-    exact: HashMap<String, HostEntry>,
+    /// Host → table (the host is the entry as written).
+    exact: FxHashMap<String, usize>,
     /// Host → (path prefix, table, entry).
-    with_path: HashMap<String, Vec<(String, usize, String)>>,
-    suffix: HashMap<String, HostEntry>,
-    first_label: HashMap<String, HostEntry>,
+    with_path: FxHashMap<String, Vec<(String, usize, String)>>,
+    suffix: FxHashMap<String, HostEntry>,
+    first_label: FxHashMap<String, HostEntry>,
 }
 
 /// Paths that are a host's or a path entry's own index page.
@@ -165,23 +166,29 @@ impl Classifier {
             for u in &rules.urls {
                 c.urls.push((t, u.clone()));
             }
-            for h in &rules.hosts {
-                let h = h.trim().to_ascii_lowercase();
-                let h = h.strip_prefix("www.").unwrap_or(&h).to_string();
+            for written in &rules.hosts {
+                // lower case, without `www.`: one allocation
+                let written = written.trim();
+                let bare = written
+                    .get(..4)
+                    .filter(|p| p.eq_ignore_ascii_case("www."))
+                    .map_or(written, |_| &written[4..]);
+                let h = bare.to_ascii_lowercase();
                 if let Some(suffix) = h.strip_prefix("*.") {
-                    c.suffix.entry(suffix.to_string()).or_insert((t, h.clone()));
+                    if !c.suffix.contains_key(suffix) {
+                        c.suffix.insert(suffix.to_string(), (t, h));
+                    }
                 } else if let Some(label) = h.strip_suffix(".*") {
-                    c.first_label
-                        .entry(label.to_string())
-                        .or_insert((t, h.clone()));
+                    if !c.first_label.contains_key(label) {
+                        c.first_label.insert(label.to_string(), (t, h));
+                    }
                 } else if let Some((host, path)) = h.split_once('/') {
-                    c.with_path.entry(host.to_string()).or_default().push((
-                        format!("/{}", path.trim_end_matches('/')),
-                        t,
-                        h.clone(),
-                    ));
+                    let prefix = format!("/{}", path.trim_end_matches('/'));
+                    let host = host.to_string();
+                    c.with_path.entry(host).or_default().push((prefix, t, h));
                 } else {
-                    c.exact.entry(h.clone()).or_insert((t, h));
+                    // the key is the entry as written (see `host_entry`)
+                    c.exact.entry(h).or_insert(t);
                 }
             }
         }
@@ -294,7 +301,7 @@ impl Classifier {
                 return Some((*t, entry, &path[prefix.len()..]));
             }
         }
-        if let Some((t, entry)) = self.exact.get(host) {
+        if let Some((entry, t)) = self.exact.get_key_value(host) {
             return Some((*t, entry, path));
         }
         let chain = std::iter::successors(Some(host), |h| h.split_once('.').map(|(_, r)| r));

@@ -11,7 +11,8 @@ use super::literal::literal_hosts;
 use super::Pattern;
 use regex_automata::dfa::{dense, Automaton, OverlappingState};
 use regex_automata::{Anchored, Input};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
+use std::sync::OnceLock;
 
 mod built {
     include!(concat!(env!("OUT_DIR"), "/pattern_dfas.rs"));
@@ -31,8 +32,9 @@ static BLOB: &Aligned<[u8]> = &Aligned {
 
 type Dfa = dense::DFA<&'static [u32]>;
 
-/// A DFA of the blob: (offset, length, searched anchored, how many patterns).
-type Chunk = (usize, usize, bool, usize);
+/// A DFA of the blob: (offset, length, searched anchored, how many patterns, the hosts its
+/// patterns name — see `literal_hosts` — or None when they may match any host).
+type Chunk = (usize, usize, bool, usize, Option<&'static [&'static str]>);
 
 /// Reads a DFA of the blob.
 ///
@@ -54,9 +56,9 @@ fn load(&(offset, len, ..): &Chunk, validate: bool) -> Option<Dfa> {
 /// What matches a run of consecutive patterns.
 #[derive(Debug, Clone)]
 enum Unit {
-    /// A DFA compiled into the binary that reports which of its patterns match, and whether
-    /// to search it anchored.
-    Built(Box<Dfa>, bool),
+    /// A DFA compiled into the binary that reports which of its patterns match, read on
+    /// first use (a run reads only the DFAs of the hosts its links name).
+    Built(&'static Chunk, OnceLock<Option<Box<Dfa>>>),
     /// One pattern of the user's policy, compiled on first use.
     Runtime(Pattern),
 }
@@ -65,7 +67,11 @@ impl Unit {
     /// The lowest of the unit's patterns that matches anywhere in `s`.
     fn first_match(&self, s: &str) -> Option<usize> {
         match self {
-            Unit::Built(dfa, anchored) => {
+            Unit::Built(chunk, dfa) => {
+                let anchored = &chunk.2;
+                let dfa = dfa
+                    .get_or_init(|| load(chunk, false).map(Box::new))
+                    .as_ref()?;
                 // Most URLs match no pattern of a unit: find that out with the cheaper
                 // search, which stops at the first match, before asking which pattern.
                 let input = Input::new(s.as_bytes())
@@ -99,48 +105,50 @@ pub struct OrderedPatterns {
     generic: Vec<usize>,
     /// The units whose patterns name a host, by host (in order): tried on that host, in order
     /// with the generic ones.
-    by_host: HashMap<String, Vec<usize>>,
+    by_host: FxHashMap<String, Vec<usize>>,
 }
 
-/// The DFAs built for a table of the default policy: (unit, how many patterns it holds).
-fn built(
-    patterns: &[Pattern],
-    index: &HashMap<&'static str, &'static [Chunk]>,
-) -> Option<Vec<(Unit, usize)>> {
-    let key = patterns
+/// A unit of a table: (unit, how many patterns it holds, the hosts they name — None: any).
+type TableUnit = (Unit, usize, Option<Vec<String>>);
+
+/// The DFAs built for a table of the default policy.
+fn built(patterns: &[Pattern]) -> Option<Vec<TableUnit>> {
+    let chunks = built_chunks(patterns.iter().map(Pattern::as_str))?;
+    let unit = |chunk: &'static Chunk| {
+        let hosts = chunk.4.map(|h| h.iter().map(|s| s.to_string()).collect());
+        (Unit::Built(chunk, OnceLock::new()), chunk.3, hosts)
+    };
+    Some(chunks.iter().map(unit).collect())
+}
+
+/// The chunks built for a list of patterns (in order), if the binary holds them.
+fn built_chunks<'a>(sources: impl Iterator<Item = &'a str> + Clone) -> Option<&'static [Chunk]> {
+    let first = sources.clone().next()?;
+    built::INDEX
         .iter()
-        .map(Pattern::as_str)
-        .collect::<Vec<_>>()
-        .join("\0");
-    index
-        .get(key.as_str())?
-        .iter()
-        .map(|chunk| Some((Unit::Built(Box::new(load(chunk, false)?), chunk.2), chunk.3)))
-        .collect()
+        .find(|(key, _)| {
+            // most keys differ in their first pattern: compare that before the whole list
+            key.split('\0').next() == Some(first) && key.split('\0').eq(sources.clone())
+        })
+        .map(|(_, chunks)| *chunks)
 }
 
 impl OrderedPatterns {
     /// `tables` in priority order, each a list of patterns in priority order.
     pub fn new<'p>(tables: impl Iterator<Item = &'p [Pattern]>) -> OrderedPatterns {
-        let index: HashMap<&'static str, &'static [Chunk]> = built::INDEX.iter().copied().collect();
         let mut out = OrderedPatterns::default();
         // Each unit's hosts (None: any host).
         let mut hosts: Vec<Option<Vec<String>>> = Vec::new();
         let mut start = 0;
         for patterns in tables.filter(|t| !t.is_empty()) {
-            let units = built(patterns, &index).unwrap_or_else(|| {
+            let units = built(patterns).unwrap_or_else(|| {
                 patterns
                     .iter()
-                    .map(|p| (Unit::Runtime(p.clone()), 1))
+                    .map(|p| (Unit::Runtime(p.clone()), 1, literal_hosts(p.as_str())))
                     .collect()
             });
             let mut local = 0;
-            for (unit, count) in units {
-                let names: Option<Vec<String>> = patterns[local..local + count]
-                    .iter()
-                    .map(|p| literal_hosts(p.as_str()))
-                    .collect::<Option<Vec<_>>>()
-                    .map(|v| v.concat());
+            for (unit, count, names) in units {
                 out.units.push((start + local, unit));
                 hosts.push(names);
                 local += count;
@@ -213,13 +221,11 @@ pub struct BuiltSet {
 impl BuiltSet {
     /// The built DFAs of the list `sources`, if the binary holds them.
     pub fn find(sources: &[&str]) -> Option<BuiltSet> {
-        let (_, chunks) = built::INDEX
-            .iter()
-            .find(|(key, _)| key.split('\0').eq(sources.iter().copied()) && !sources.is_empty())?;
+        let chunks = built_chunks(sources.iter().copied())?;
         let mut units = Vec::with_capacity(chunks.len());
         let mut first = 0;
-        for chunk in *chunks {
-            units.push((first, Unit::Built(Box::new(load(chunk, false)?), chunk.2)));
+        for chunk in chunks {
+            units.push((first, Unit::Built(chunk, OnceLock::new())));
             first += chunk.3;
         }
         Some(BuiltSet { units })

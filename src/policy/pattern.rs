@@ -21,8 +21,8 @@ pub struct Pattern {
     /// The ASCII-mode pattern for capture groups in a few blocks of text (`group_ranges`):
     /// only the engines that need no automaton built up front.
     groups: OnceLock<Option<regex_automata::meta::Regex>>,
-    /// The ASCII-mode pattern for `find_ranges` (None: matched in Unicode mode).
-    text: OnceLock<Option<regex_automata::meta::Regex>>,
+    /// How `find_ranges` matches (None: in Unicode mode).
+    text: OnceLock<Option<TextMatcher>>,
 }
 
 impl Pattern {
@@ -158,6 +158,11 @@ impl Pattern {
                 if !self.source.is_ascii() {
                     return None;
                 }
+                // A literal (`\*\*Checkpoint:\*\*`) needs no automaton: compiling one costs
+                // more than searching a whole list.
+                if let Some(lit) = ascii_literal(&self.source) {
+                    return Some(TextMatcher::Literal(lit));
+                }
                 meta::Regex::builder()
                     .configure(meta::Config::new().nfa_size_limit(Some(SIZE_LIMIT)))
                     .syntax(
@@ -168,10 +173,12 @@ impl Pattern {
                     )
                     .build(&self.source)
                     .ok()
+                    .map(TextMatcher::Regex)
             })
             .as_ref();
         match text {
-            Some(r) => r.find_iter(s.as_bytes()).map(|m| m.range()).collect(),
+            Some(TextMatcher::Regex(r)) => r.find_iter(s.as_bytes()).map(|m| m.range()).collect(),
+            Some(TextMatcher::Literal(lit)) => find_literal(s, lit),
             None => self.find_iter(s).map(|m| m.range()).collect(),
         }
     }
@@ -246,6 +253,51 @@ impl Pattern {
     pub fn as_str(&self) -> &str {
         &self.source
     }
+}
+
+/// How `Pattern::find_ranges` searches: a literal, or an automaton in ASCII mode.
+#[derive(Debug, Clone)]
+enum TextMatcher {
+    /// The pattern's text, lower case (it matches with ASCII case folding).
+    Literal(String),
+    Regex(regex_automata::meta::Regex),
+}
+
+/// The text a pattern matches when it is a literal: letters, digits, spaces, punctuation
+/// without a meaning in patterns, and punctuation escaped with `\`; lower case. None for
+/// anything else (classes, repetitions, groups, `\b`-like escapes) and for an empty pattern.
+fn ascii_literal(p: &str) -> Option<String> {
+    let mut out = String::with_capacity(p.len());
+    let mut bytes = p.bytes();
+    while let Some(b) = bytes.next() {
+        match b {
+            b'\\' => match bytes.next() {
+                Some(e) if e.is_ascii_punctuation() => out.push(char::from(e)),
+                _ => return None,
+            },
+            b'.' | b'^' | b'$' | b'*' | b'+' | b'?' | b'(' | b')' | b'[' | b']' | b'{' | b'}'
+            | b'|' => return None,
+            b if b.is_ascii_alphanumeric() || b == b' ' || b.is_ascii_punctuation() => {
+                out.push(char::from(b.to_ascii_lowercase()))
+            }
+            _ => return None,
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// Where the lower-case ASCII literal `lit` occurs in `s` with ASCII case folding, without
+/// overlaps, leftmost first (what a pattern of it finds).
+fn find_literal(s: &str, lit: &str) -> Vec<std::ops::Range<usize>> {
+    let lower = s.to_ascii_lowercase();
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(i) = lower[from..].find(lit) {
+        let start = from + i;
+        out.push(start..start + lit.len());
+        from = start + lit.len();
+    }
+    out
 }
 
 /// The single-quoted strings of the default policy: its patterns (and a few other literals).
@@ -621,6 +673,56 @@ mod tests {
             .chain(s.inadmissible.values())
             .flat_map(|g| g.urls.iter().map(Pattern::as_str));
         assert!(AsciiSet::new(urls).is_some());
+    }
+
+    /// A literal pattern is searched without an automaton, and finds what the automaton would.
+    #[test]
+    fn literal_patterns_find_what_their_automaton_finds() {
+        assert_eq!(
+            ascii_literal("\\*\\*Checkpoint:\\*\\*").as_deref(),
+            Some("**checkpoint:**")
+        );
+        assert_eq!(
+            ascii_literal("TODO later, #1!").as_deref(),
+            Some("todo later, #1!")
+        );
+        for not in [
+            "a.b",
+            "\\bword",
+            "a+",
+            "(x)",
+            "[ab]",
+            "a|b",
+            "x{2}",
+            "",
+            "caf\u{e9}",
+            "a\\d",
+        ] {
+            assert_eq!(ascii_literal(not), None, "{not}");
+        }
+        let texts = [
+            "**Checkpoint:** one, **checkpoint:** two and **CHECKPOINT:**",
+            "aaaa aAaA",
+            "no match here",
+            "caf\u{e9} **checkpoint:**\u{1f525}**Checkpoint:**",
+        ];
+        for p in ["\\*\\*Checkpoint:\\*\\*", "aa", "Here", "\\*"] {
+            let pattern = Pattern::trusted(p.to_string());
+            let lit = ascii_literal(p).expect(p);
+            let re = regex_automata::meta::Regex::builder()
+                .syntax(
+                    regex_automata::util::syntax::Config::new()
+                        .unicode(false)
+                        .case_insensitive(true),
+                )
+                .build(p)
+                .unwrap();
+            for t in texts {
+                let want: Vec<_> = re.find_iter(t.as_bytes()).map(|m| m.range()).collect();
+                assert_eq!(find_literal(t, &lit), want, "{p} in {t}");
+                assert_eq!(pattern.find_ranges(t), want, "{p} in {t}");
+            }
+        }
     }
 
     #[test]
