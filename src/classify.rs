@@ -7,6 +7,7 @@
 use crate::policy::{HostRules, OrderedPatterns, Pattern, SourcesPolicy};
 use crate::target::Target;
 use rustc_hash::FxHashMap;
+use std::sync::{Arc, OnceLock};
 
 /// The four admissible kinds (DESIGN §4, contract).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -44,8 +45,9 @@ pub struct Classification {
     /// For a page the policy knows is none of the kinds: its `[sources.none]` group
     /// ("course", "listing", …) and what that group is.
     pub none: Option<NoneGroup>,
-    /// Why, in words a maintainer can act on.
-    pub reason: String,
+    /// Why, in words a maintainer can act on. (Shared: every link a pattern decides has
+    /// the same reason, and a list may hold thousands.)
+    pub reason: Arc<str>,
 }
 
 /// A `[sources.none.GROUP]` verdict: the group and its `about` text.
@@ -87,11 +89,20 @@ impl Table {
 
     /// The verdict of this table, with `why` (prefixed by the table's `about`).
     fn verdict(&self, why: String) -> Classification {
-        let reason = if self.about.is_empty() {
-            why
+        self.verdict_with(self.reason(why))
+    }
+
+    /// `why` prefixed by the table's `about`.
+    fn reason(&self, why: String) -> Arc<str> {
+        if self.about.is_empty() {
+            why.into()
         } else {
-            format!("{}: {why}", self.about)
-        };
+            format!("{}: {why}", self.about).into()
+        }
+    }
+
+    /// The verdict of this table, for `reason`.
+    fn verdict_with(&self, reason: Arc<str>) -> Classification {
         let mut c = Classification {
             reason,
             ..Classification::default()
@@ -124,8 +135,8 @@ type HostEntry = (usize, String);
 #[derive(Debug, Default)]
 pub struct Classifier {
     tables: Vec<Table>,
-    /// (table, pattern), in priority order.
-    urls: Vec<(usize, Pattern)>,
+    /// (table, pattern, the reason of its verdicts once one was given), in priority order.
+    urls: Vec<(usize, Pattern, OnceLock<Arc<str>>)>,
     /// The `urls` patterns, matched in priority order.
     url_matcher: OrderedPatterns,
     /// Host → table (the host is the entry as written).
@@ -164,7 +175,7 @@ impl Classifier {
             c.tables
                 .push(Table::new(group, rules.about.trim().to_string()));
             for u in &rules.urls {
-                c.urls.push((t, u.clone()));
+                c.urls.push((t, u.clone(), OnceLock::new()));
             }
             for written in &rules.hosts {
                 // lower case, without `www.`: one allocation
@@ -203,7 +214,7 @@ impl Classifier {
     /// Classifies a link's target by the policy alone (no comment).
     pub fn classify(&self, target: &Target) -> Classification {
         let none = |reason: String| Classification {
-            reason,
+            reason: reason.into(),
             ..Classification::default()
         };
         let (host, path) = match target {
@@ -219,7 +230,7 @@ impl Classifier {
         let mut key = String::with_capacity(host.len() + path.len());
         key.push_str(host);
         key.push_str(path);
-        if let Some((t, p)) = self
+        if let Some((t, p, reason)) = self
             .url_matcher
             .first_match(host, &key)
             .map(|i| &self.urls[i])
@@ -237,11 +248,14 @@ impl Classifier {
             if let Some((t, entry, _)) = host_group {
                 return self.tables[t].verdict(Self::host_why(&self.tables[t], host, entry));
             }
-            return table.verdict(format!(
-                "URL matches {} pattern `{}`",
-                table.name(),
-                p.as_str()
-            ));
+            let reason = reason.get_or_init(|| {
+                table.reason(format!(
+                    "URL matches {} pattern `{}`",
+                    table.name(),
+                    p.as_str()
+                ))
+            });
+            return table.verdict_with(reason.clone());
         }
         let Some((t, entry, rest)) = self.host_entry(host, path) else {
             return none(format!("no rule of the policy matches host {host}"));

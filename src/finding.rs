@@ -117,7 +117,8 @@ pub struct Finding {
     pub label: Option<Cow<'static, str>>,
     /// Machine-readable details (`data` in json output).
     pub data: Data,
-    pub fix: Option<Fix>,
+    /// Boxed: few findings have one, and a claim-dense list has tens of thousands.
+    pub fix: Option<Box<Fix>>,
 }
 
 impl Finding {
@@ -159,7 +160,7 @@ impl Finding {
     }
 
     pub fn fix(mut self, fix: Fix) -> Self {
-        self.fix = Some(fix);
+        self.fix = Some(Box::new(fix));
         self
     }
 

@@ -89,7 +89,7 @@ pub fn rows(
                 kind: c.kind.map(|k| k.as_str()),
                 reason: match &c.inadmissible {
                     Some(g) => format!("inadmissible ({g}): {}", c.reason),
-                    None => c.reason.clone(),
+                    None => c.reason.to_string(),
                 },
                 description: entry.description.clone(),
                 group: c.inadmissible.clone(),

@@ -73,7 +73,8 @@ pub fn adjust(cx: &Context, link: usize, c: Classification) -> Classification {
                         } else {
                             langs.join(", ")
                         }
-                    ),
+                    )
+                    .into(),
                 };
             }
         }
@@ -88,7 +89,7 @@ pub fn adjust(cx: &Context, link: usize, c: Classification) -> Classification {
                 kind: Some(e.kind),
                 none: None,
                 inadmissible: None,
-                reason: format!("{} ([sources] accept_evidence)", e.why),
+                reason: format!("{} ([sources] accept_evidence)", e.why).into(),
             };
         }
     }

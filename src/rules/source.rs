@@ -73,7 +73,8 @@ pub fn classify_all(cx: &Context) -> Vec<Option<Classification>> {
             out[l] = Some(match declared {
                 Some((k, line)) if i == primary => Classification {
                     kind: Some(k),
-                    reason: format!("declared type={} by the comment on line {line}", k.as_str()),
+                    reason: format!("declared type={} by the comment on line {line}", k.as_str())
+                        .into(),
                     ..Classification::default()
                 },
                 _ => super::evidence::adjust(cx, l, classifier.classify(&doc.links[l].target)),
@@ -139,7 +140,7 @@ pub fn unclassified(cx: &Context) -> Vec<Finding> {
                 "url": link.url,
                 "host": host,
                 "group": c.none.as_ref().map(|g| g.name.as_str()),
-                "reason": c.reason
+                "reason": &*c.reason
             }))
         })
         .collect()
@@ -162,7 +163,7 @@ pub fn inadmissible(cx: &Context) -> Vec<Finding> {
             )
             .label(format!("{group} link"))
             .help("link the paper, specification, repository or implementer report it is about; a direct implementer report can be declared with <!-- sourcepolicy: type=report code=URL -->")
-            .data(json!({"url": link.url, "group": group, "reason": reason}))
+            .data(json!({"url": link.url, "group": group, "reason": &**reason}))
         })
         .collect()
 }

@@ -9,7 +9,7 @@
 //! found nowhere in the block is missing.
 
 use super::claims::{Claim, ClaimKind};
-use super::fields::{Bound, Device, Field};
+use super::fields::{Bound, Device, Field, Loc};
 use super::text::{has_word, word_after, word_before};
 use super::vocab::Vocab;
 use super::words::{
@@ -298,9 +298,9 @@ fn device(text: &str, r: &Range<usize>, claims: &[Claim]) -> Device {
             )
     };
     Device {
-        name,
+        name: name.into_boxed_str(),
         count,
-        span: start..e,
+        span: Loc::new(&(start..e)),
         compared,
     }
 }
@@ -378,19 +378,18 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
             let mut bound = Bound::default();
             for f in Field::ALL {
                 let list = &cands[f as usize];
-                bound.fields[f as usize] = nearest(list, c, |_| 0).map(|k| list[k].clone());
+                bound.fields[f as usize] = nearest(list, c, |_| 0).map(|k| Loc::new(&list[k]));
             }
             // the device it was measured on rather than the one it is compared with
             let k = nearest(hw, c, |k| u8::from(devices[k].compared));
-            bound.fields[Field::Hardware as usize] = k.map(|k| hw[k].clone());
+            bound.fields[Field::Hardware as usize] = k.map(|k| Loc::new(&hw[k]));
             bound.hardware = k.map(|k| devices[k].clone());
-            bound.precision = bound.fields[Field::Precision as usize].clone();
             let s = &lower[c.sentence.clone()];
             bound.sparsity = ["sparsity", "sparse", "2:4"]
                 .iter()
                 .filter_map(|w| s.find(w).map(|at| (at, w.len())))
                 .min()
-                .map(|(at, n)| c.sentence.start + at..c.sentence.start + at + n);
+                .map(|(at, n)| Loc::new(&(c.sentence.start + at..c.sentence.start + at + n)));
             bound
         })
         .collect();
@@ -433,24 +432,24 @@ mod tests {
         assert_eq!(claims.len(), 2);
         let (a, b) = (&claims[0], &claims[1]);
         assert_eq!(a.kind, ClaimKind::Rate { peak_unit: true });
-        assert_eq!((a.value, a.unit.as_str()), (Some(1450.0), "tflop/s"));
+        assert_eq!((a.value, &*a.unit), (Some(1450.0), "tflop/s"));
         let d = a.bound.hardware.as_ref().unwrap();
+        assert_eq!((&*d.name, d.count, d.compared), ("H100", Some(8), false));
+        assert_eq!(&text[d.span.range()], "8x H100");
         assert_eq!(
-            (d.name.as_str(), d.count, d.compared),
-            ("H100", Some(8), false)
+            &text[a.bound.fields[Field::Precision as usize].unwrap().range()],
+            "FP8"
         );
-        assert_eq!(&text[d.span.clone()], "8x H100");
-        assert_eq!(&text[a.bound.precision.clone().unwrap()], "FP8");
-        assert_eq!(&text[a.bound.sparsity.clone().unwrap()], "2:4");
+        assert_eq!(&text[a.bound.sparsity.unwrap().range()], "2:4");
         // the second claim is measured on the A100 and compared with an H100
         assert_eq!(b.kind, ClaimKind::Multiplier);
-        assert_eq!((b.value, b.unit.as_str()), (Some(1.9), "x"));
+        assert_eq!((b.value, &*b.unit), (Some(1.9), "x"));
         let d = b.bound.hardware.as_ref().unwrap();
+        assert_eq!((&*d.name, d.count, d.compared), ("A100", None, false));
         assert_eq!(
-            (d.name.as_str(), d.count, d.compared),
-            ("A100", None, false)
+            &text[b.bound.fields[Field::Precision as usize].unwrap().range()],
+            "BF16"
         );
-        assert_eq!(&text[b.bound.precision.clone().unwrap()], "BF16");
         assert_eq!(b.bound.sparsity, None);
         assert_eq!(
             b.bound.found(text),
@@ -471,7 +470,7 @@ mod tests {
             .iter()
             .map(|c| {
                 let d = c.bound.hardware.clone().unwrap();
-                (d.name, d.count, d.compared)
+                (d.name.into(), d.count, d.compared)
             })
             .collect();
         assert_eq!(

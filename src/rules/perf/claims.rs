@@ -54,7 +54,7 @@ pub struct Claim {
     /// The number it states (the upper end of a range or change; 2 for "twice"), if any.
     pub value: Option<f64>,
     /// Its unit as written, lower case: `x`, `%`, `tflop/s`, `ms`, `gb`; empty for phrases.
-    pub unit: String,
+    pub unit: Box<str>,
     /// Its clause (a stretch of a sentence between commas, parentheses, colons…), cut to a
     /// window of a few words either side.
     pub clause: Range<usize>,
@@ -270,7 +270,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             span,
             kind,
             value,
-            unit,
+            unit: unit.into_boxed_str(),
             bound: Bound::default(),
         }
     };
@@ -336,7 +336,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             let end = after + if rest[0] == b'%' { 1 } else { 7 };
             let end = extend_range(&lower_s, end, &["%"]);
             let follows = |c: &Claim| {
-                c.unit == "%" && c.sentence.start <= i && i < c.sentence.end.max(c.span.end + 1)
+                &*c.unit == "%" && c.sentence.start <= i && i < c.sentence.end.max(c.span.end + 1)
             };
             // "62% … versus 51%", "31% speedup on attention kernels, 22% on matmuls"
             let (ns, next) = word_after(&lower_s, end);
@@ -605,7 +605,7 @@ mod tests {
             &vocab(),
         )
         .into_iter()
-        .map(|c| (format!("{:?}", c.kind), c.value, c.unit))
+        .map(|c| (format!("{:?}", c.kind), c.value, c.unit.into()))
         .collect();
         assert_eq!(
             got,

@@ -65,15 +65,38 @@ impl Field {
     }
 }
 
+/// A byte range of a block's text in half the room of a `Range<usize>`: a claim-dense list
+/// holds tens of thousands of claims, each with several (a block is far below 4 GiB: inputs
+/// are capped at 10 MiB).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Loc {
+    start: u32,
+    end: u32,
+}
+
+impl Loc {
+    pub fn new(r: &Range<usize>) -> Loc {
+        let at = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        Loc {
+            start: at(r.start),
+            end: at(r.end),
+        }
+    }
+
+    pub fn range(self) -> Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
 /// A device a claim was measured on (or compared with), as written.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Device {
     /// The device's name as written (`H100 SXM`, `RTX 4090`, `A100-80G`), without its count.
-    pub name: String,
+    pub name: Box<str>,
     /// How many: `8` for "8x H100", "8xH100", "8 H100s"; None when not stated.
     pub count: Option<u32>,
     /// The count and name in the block's text.
-    pub span: Range<usize>,
+    pub span: Loc,
     /// Named as what the claim is compared with ("than an A100", "6.7x A100").
     pub compared: bool,
 }
@@ -83,14 +106,12 @@ pub struct Device {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Bound {
     /// Per field, in `Field::ALL` order: where it is stated; None when it is missing.
-    pub fields: [Option<Range<usize>>; 5],
+    pub fields: [Option<Loc>; 5],
     /// The device the claim was measured on: the nearest one not named as the comparison
     /// point, else the nearest.
     pub hardware: Option<Device>,
-    /// The precision nearest to the claim.
-    pub precision: Option<Range<usize>>,
     /// A mention of sparsity in the claim's sentence ("with 2:4 sparsity").
-    pub sparsity: Option<Range<usize>>,
+    pub sparsity: Option<Loc>,
     /// Per field, for a claim in a table row that does not state it: the text of the table's
     /// caption or header that does ("GPU: RTX 4090", "a 4090"; see `table`). Boxed, as only
     /// claims in tables have it: a claim-dense list holds tens of thousands of claims.
@@ -133,7 +154,7 @@ impl Bound {
             .enumerate()
             .map(|(k, f)| (f, (&self.fields[k], self.table_text(k))))
             .filter_map(|(f, (r, t))| match (r, t) {
-                (Some(r), _) => Some((f, shown(text, f, r.clone()))),
+                (Some(r), _) => Some((f, shown(text, f, r.range()))),
                 (None, Some(t)) => Some((f, t.as_str())),
                 (None, None) => None,
             })

@@ -392,7 +392,8 @@ fn compared(at: &At, m: &Mention) -> bool {
         }
     }
     if let Some(d) = &c.bound.hardware {
-        if d.compared && d.span.start < m.span.end && m.span.start < d.span.end {
+        let ds = d.span.range();
+        if d.compared && ds.start < m.span.end && m.span.start < ds.end {
             return true;
         }
     }
