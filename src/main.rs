@@ -249,6 +249,7 @@ fn run(cli: Cli) -> Result<u8, Error> {
                 changes,
                 fix: ci.fix || ci.diff,
                 overview: args.format.needs_overview() || step_summary.is_some(),
+                exiting: true,
             };
             let progress = Progress::new(std::io::stderr().is_terminal() && opts.online.is_some());
             let (mut run, failed) =
