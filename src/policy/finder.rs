@@ -3,7 +3,8 @@
 //! when no pattern spells a capital letter. Used for vocabularies that must say where they
 //! matched (the fields of a performance claim), not only whether.
 
-use super::pattern::{lower_case_only, Finder, PatternList};
+use super::literal::lower_case_only;
+use super::pattern::{Finder, PatternList};
 
 /// Several pattern lists searched as one automaton (one compilation and one pass over a text
 /// instead of one per list); each match says which list it belongs to. Where matches of two

@@ -2,6 +2,7 @@
 //! matched as one automaton (`PatternList`, `AsciiSet`). Both compile on first use, so a run
 //! pays only for the patterns its rules need.
 
+use super::literal::lower_case_only;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::sync::OnceLock;
 
@@ -428,32 +429,6 @@ impl Finder {
             .map(|m| (m.pattern().as_usize(), m.range()))
             .collect()
     }
-}
-
-/// Whether a pattern matches the same case-sensitively in lower-cased text as it does
-/// case-insensitively: no capital letter outside an escape (`\S`, `\W` are fine), no escape
-/// that spells a character by number, and no inline flags.
-pub(super) fn lower_case_only(p: &str) -> bool {
-    let b = p.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'\\' => {
-                if matches!(b.get(i + 1), Some(b'x' | b'u' | b'U' | b'p' | b'P')) {
-                    return false;
-                }
-                i += 2;
-                continue;
-            }
-            b'(' if b.get(i + 1) == Some(&b'?') && !matches!(b.get(i + 2), Some(b':')) => {
-                return false
-            }
-            c if c.is_ascii_uppercase() => return false,
-            _ => {}
-        }
-        i += 1;
-    }
-    true
 }
 
 /// Patterns compiled together with ASCII semantics, case-insensitively; answers whether any
