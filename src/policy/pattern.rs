@@ -388,8 +388,13 @@ impl Finder {
     }
 
     pub(super) fn from_sources(sources: &[&str]) -> Option<Finder> {
+        Finder::compile(sources, sources.iter().all(|p| lower_case_only(p)))
+    }
+
+    /// Compiled case-sensitively for lower-cased text if `lowered` (every pattern must then be
+    /// `lower_case_only`), else case-insensitively.
+    pub(super) fn compile(sources: &[&str], lowered: bool) -> Option<Finder> {
         use regex_automata::{meta, util::syntax};
-        let lowered = sources.iter().all(|p| lower_case_only(p));
         let re = meta::Regex::builder()
             .configure(
                 meta::Config::new()
@@ -419,6 +424,15 @@ impl Finder {
     pub(super) fn find_all(&self, s: &str) -> Vec<std::ops::Range<usize>> {
         let h = self.haystack(s);
         self.re.find_iter(h.as_ref()).map(|m| m.range()).collect()
+    }
+
+    /// The first match in `h` at or after `at` (leftmost-first): the index of its pattern and
+    /// its range. `h` is the text, lower-cased if the finder is `lowered`.
+    pub(super) fn search_at(&self, h: &[u8], at: usize) -> Option<(usize, std::ops::Range<usize>)> {
+        let input = regex_automata::Input::new(h).span(at..h.len());
+        self.re
+            .search(&input)
+            .map(|m| (m.pattern().as_usize(), m.range()))
     }
 
     /// Each match with the index of the pattern that matched.
