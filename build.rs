@@ -234,9 +234,14 @@ const VOCAB_SETS: [&[&str]; 2] = [
     &["setting_cues", "hypothetical_cues", "measurement_cues"],
 ];
 
-/// The largest forward DFA (in bytes) of a chunk of a vocabulary set: larger chunks mean
-/// fewer passes over a text, but the states of their patterns multiply.
-const VOCAB_CHUNK_BYTES: usize = 256 * 1024;
+/// The largest forward DFA (in bytes) of several patterns of a vocabulary set. Larger chunks
+/// mean fewer passes over a text (but a pass of a dense DFA costs a few instructions a byte),
+/// and more bytes and build time (the states of their patterns multiply).
+const VOCAB_CHUNK_BYTES: usize = 64 * 1024;
+
+/// The largest forward DFA (in bytes) of one vocabulary pattern; a larger one is compiled at
+/// run time (`replac… [^.;]{1,60}? with` needs hundreds of megabytes).
+const VOCAB_PATTERN_BYTES: usize = 512 * 1024;
 
 /// The vocabulary sets compiled into DFAs: the blob and its index, per set (its patterns,
 /// whether they are matched in lower-cased text, its chunks). A chunk is (how many patterns,
@@ -257,8 +262,15 @@ fn vocab_dfas(main: &toml::Value, big_endian: bool) -> (Vec<u8>, String) {
         let mut chunks = String::new();
         let mut from = 0;
         while from < patterns.len() {
-            let dfa = |to: usize| forward(&patterns[from..to], lowered, big_endian);
-            let Some(mut fwd) = dfa(from + 1) else {
+            let dfa =
+                |to: usize| forward(&patterns[from..to], lowered, big_endian, VOCAB_CHUNK_BYTES);
+            let one = forward(
+                &patterns[from..from + 1],
+                lowered,
+                big_endian,
+                VOCAB_PATTERN_BYTES,
+            );
+            let Some(mut fwd) = one else {
                 // too large alone (or not compilable here): left to run time
                 let _ = write!(chunks, "(1, None), ");
                 from += 1;
@@ -314,9 +326,8 @@ fn vocab_syntax(lowered: bool) -> syntax::Config {
 }
 
 /// The forward DFA of a run of vocabulary patterns (leftmost-first: where the first match
-/// ends, and its pattern), serialized; None if it exceeds `VOCAB_CHUNK_BYTES`.
-fn forward(patterns: &[&str], lowered: bool, big_endian: bool) -> Option<Vec<u8>> {
-    let limit = VOCAB_CHUNK_BYTES;
+/// ends, and its pattern), serialized; None if it exceeds `limit` bytes.
+fn forward(patterns: &[&str], lowered: bool, big_endian: bool, limit: usize) -> Option<Vec<u8>> {
     let dfa = dense::Builder::new()
         .configure(
             dense::Config::new()

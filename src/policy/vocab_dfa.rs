@@ -215,21 +215,30 @@ mod tests {
     use super::*;
 
     /// Every DFA compiled into the binary reads back with full validation (what makes the
-    /// unchecked read of `load` sound).
+    /// unchecked read of `load` sound), and only the known pattern is left to run time.
     #[test]
     fn built_vocab_dfas_are_valid() {
         let mut n = 0;
+        let mut runtime: Vec<&str> = Vec::new();
         for (set, _, chunks) in built::SETS {
             assert_eq!(chunks.iter().map(|c| c.0).sum::<usize>(), set.len());
-            for &(_, dfas) in *chunks {
-                if let Some(at) = dfas {
-                    assert_eq!(at.0 % 8, 0, "aligned");
-                    assert!(load(at, true).is_some());
-                    n += 1;
+            let mut first = 0;
+            for &(count, dfas) in *chunks {
+                match dfas {
+                    Some(at) => {
+                        assert_eq!(at.0 % 8, 0, "aligned");
+                        assert!(load(at, true).is_some());
+                        n += 1;
+                    }
+                    None => runtime.extend(&set[first..first + count]),
                 }
+                first += count;
             }
         }
         assert!(n > 0);
+        // A pattern whose DFA is too large is compiled in every file where its literal
+        // occurs: simplify it (a bounded repetition of a broad class multiplies states).
+        assert_eq!(runtime, [r"\breplac(?:e|es|ed|ing) [^.;]{1,60}? with\b"]);
     }
 
     /// The default policy's two vocabulary sets, as `Vocab` passes them to `ListFinder`.
