@@ -10,6 +10,13 @@
 //! reads them. A list
 //! that cannot be compiled here is matched with patterns compiled at run time instead (a test
 //! checks that none is left out).
+//!
+//! The `[perf]` vocabularies are compiled too (`vocab_dfas.bin`, `vocab_dfas.rs`, read by
+//! `src/policy/vocab_dfa.rs`): the five field lists as one set of patterns and the three cue
+//! lists as another, as `ListFinder` searches them. Each set is split into chunks of
+//! consecutive patterns (one DFA for a whole set would multiply its states past any size),
+//! each a dense forward DFA (where a match ends, and which pattern) and a sparse reverse DFA
+//! (where it starts). A pattern whose DFA alone is too large is left to run time.
 
 use regex_automata::dfa::{dense, StartKind};
 use regex_automata::nfa::thompson::{self, WhichCaptures};
@@ -100,20 +107,26 @@ fn main() {
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     std::fs::write(out.join("pattern_dfas.bin"), &blob).expect("write pattern_dfas.bin");
     std::fs::write(out.join("pattern_dfas.rs"), index).expect("write pattern_dfas.rs");
-    std::fs::write(out.join("default_main.json"), default_json(&policy))
-        .expect("write default_main.json");
+    let main = default_main(&policy);
+    std::fs::write(
+        out.join("default_main.json"),
+        serde_json::to_string(&main).expect("policy.toml is JSON"),
+    )
+    .expect("write default_main.json");
+    let (blob, index) = vocab_dfas(&main, big_endian);
+    std::fs::write(out.join("vocab_dfas.bin"), &blob).expect("write vocab_dfas.bin");
+    std::fs::write(out.join("vocab_dfas.rs"), index).expect("write vocab_dfas.rs");
 }
 
 /// The default policy without its device table (the part every run reads; see
-/// `default_split` in `src/policy/mod.rs`, which a test holds to the same cut) as JSON:
-/// serde reads it several times faster than the TOML it was written in.
-fn default_json(policy: &str) -> String {
+/// `default_split` in `src/policy/mod.rs`, which a test holds to the same cut), written out as
+/// JSON: serde reads it several times faster than the TOML it was written in.
+fn default_main(policy: &str) -> toml::Value {
     let at = policy
         .find("\n[[perf.devices]]\n")
         .expect("the default policy ends with its device table");
     let intro = policy[..at].rfind("\n\n").map_or(at, |i| i + 1);
-    let value: toml::Value = toml::from_str(&policy[..intro]).expect("policy.toml parses");
-    serde_json::to_string(&value).expect("policy.toml is JSON")
+    toml::from_str(&policy[..intro]).expect("policy.toml parses")
 }
 
 /// The largest DFA (in bytes) that several patterns of a table share.
@@ -219,4 +232,160 @@ fn array_value<'a>(line: &'a str, key: Option<&str>) -> Option<&'a str> {
     );
     let value = value.trim_start();
     (ok && value.starts_with('[')).then_some(value)
+}
+
+/// The `[perf]` lists searched together at run time (`src/rules/perf/vocab.rs`): the fields in
+/// `Field::ALL` order, then the cues in `Vocabulary::ALL` order.
+const VOCAB_SETS: [&[&str]; 2] = [
+    &[
+        "hardware",
+        "workload",
+        "precision",
+        "baseline",
+        "correctness",
+    ],
+    &["setting_cues", "hypothetical_cues", "measurement_cues"],
+];
+
+/// The largest forward DFA (in bytes) of several patterns of a vocabulary set. Larger chunks
+/// mean fewer passes over a text (but a pass of a dense DFA costs a few instructions a byte),
+/// and more bytes and build time (the states of their patterns multiply).
+const VOCAB_CHUNK_BYTES: usize = 64 * 1024;
+
+/// The largest forward DFA (in bytes) of one vocabulary pattern; a larger one is compiled at
+/// run time (`replac… [^.;]{1,60}? with` needs hundreds of megabytes).
+const VOCAB_PATTERN_BYTES: usize = 512 * 1024;
+
+/// The vocabulary sets compiled into DFAs: the blob and its index, per set (its patterns,
+/// whether they are matched in lower-cased text, its chunks). A chunk is (how many patterns,
+/// Some((forward offset, length, reverse offset, length)), or None when they are compiled at
+/// run time).
+fn vocab_dfas(main: &toml::Value, big_endian: bool) -> (Vec<u8>, String) {
+    let mut blob: Vec<u8> = Vec::new();
+    let mut index = String::from("pub(crate) static SETS: &[super::Set] = &[\n");
+    for keys in VOCAB_SETS {
+        let patterns: Vec<&str> = keys
+            .iter()
+            .flat_map(|k| main["perf"][*k].as_array().expect("a [perf] list"))
+            .map(|p| p.as_str().expect("a pattern"))
+            .collect();
+        // As `Finder` does: patterns that spell no capital letter are matched in lower-cased
+        // text, case-sensitively (the same matches, and half the DFA's byte classes).
+        let lowered = patterns.iter().all(|p| literal::lower_case_only(p));
+        let mut chunks = String::new();
+        let mut from = 0;
+        while from < patterns.len() {
+            let dfa =
+                |to: usize| forward(&patterns[from..to], lowered, big_endian, VOCAB_CHUNK_BYTES);
+            let one = forward(
+                &patterns[from..from + 1],
+                lowered,
+                big_endian,
+                VOCAB_PATTERN_BYTES,
+            );
+            let Some(mut fwd) = one else {
+                // too large alone (or not compilable here): left to run time
+                let _ = write!(chunks, "(1, None), ");
+                from += 1;
+                continue;
+            };
+            // The longest run of patterns from `from` whose DFA fits: doubling, then halving.
+            let (mut lo, mut hi) = (from + 1, patterns.len() + 1);
+            let mut step = 1;
+            while lo + step < hi {
+                match dfa(lo + step) {
+                    Some(bytes) => (fwd, lo, step) = (bytes, lo + step, step * 2),
+                    None => hi = lo + step,
+                }
+            }
+            while lo + 1 < hi {
+                let mid = (lo + hi) / 2;
+                match dfa(mid) {
+                    Some(bytes) => (fwd, lo) = (bytes, mid),
+                    None => hi = mid,
+                }
+            }
+            let Some(rev) = reverse(&patterns[from..lo], lowered, big_endian) else {
+                let _ = write!(chunks, "({}, None), ", lo - from);
+                from = lo;
+                continue;
+            };
+            let mut at = [0; 2];
+            for (i, bytes) in [&fwd, &rev].into_iter().enumerate() {
+                // Each DFA starts on an 8-byte boundary of the (aligned) blob.
+                while !blob.len().is_multiple_of(8) {
+                    blob.push(0);
+                }
+                at[i] = blob.len();
+                blob.extend_from_slice(bytes);
+            }
+            let [f, r] = at;
+            let (n, fl, rl) = (lo - from, fwd.len(), rev.len());
+            let _ = write!(chunks, "({n}, Some(({f}, {fl}, {r}, {rl}))), ");
+            from = lo;
+        }
+        let _ = writeln!(index, "    (&{patterns:?}, {lowered}, &[{chunks}]),");
+    }
+    index.push_str("];\n");
+    (blob, index)
+}
+
+/// The syntax of vocabularies, as `Finder` compiles them.
+fn vocab_syntax(lowered: bool) -> syntax::Config {
+    syntax::Config::new()
+        .unicode(false)
+        .utf8(false)
+        .case_insensitive(!lowered)
+}
+
+/// The forward DFA of a run of vocabulary patterns (leftmost-first: where the first match
+/// ends, and its pattern), serialized; None if it exceeds `limit` bytes.
+fn forward(patterns: &[&str], lowered: bool, big_endian: bool, limit: usize) -> Option<Vec<u8>> {
+    let dfa = dense::Builder::new()
+        .configure(
+            dense::Config::new()
+                .start_kind(StartKind::Unanchored)
+                .minimize(false)
+                .dfa_size_limit(Some(limit))
+                .determinize_size_limit(Some(4 * limit)),
+        )
+        .syntax(vocab_syntax(lowered))
+        .thompson(thompson::Config::new().which_captures(WhichCaptures::None))
+        .build_many(patterns)
+        .ok()?;
+    let (bytes, pad) = if big_endian {
+        dfa.to_bytes_big_endian()
+    } else {
+        dfa.to_bytes_little_endian()
+    };
+    (bytes.len() - pad <= limit).then(|| bytes[pad..].to_vec())
+}
+
+/// The reverse DFA of the same patterns (where a match that ends at a known place starts),
+/// configured as `regex_automata::dfa::regex` configures it, serialized sparse: it only runs
+/// back over a match, so it need not be fast, and it is a fifth of the dense size.
+fn reverse(patterns: &[&str], lowered: bool, big_endian: bool) -> Option<Vec<u8>> {
+    let dfa = dense::Builder::new()
+        .configure(
+            dense::Config::new()
+                .start_kind(StartKind::Anchored)
+                .match_kind(MatchKind::All)
+                .specialize_start_states(false)
+                .minimize(false),
+        )
+        .syntax(vocab_syntax(lowered))
+        .thompson(
+            thompson::Config::new()
+                .reverse(true)
+                .which_captures(WhichCaptures::None),
+        )
+        .build_many(patterns)
+        .ok()?
+        .to_sparse()
+        .ok()?;
+    Some(if big_endian {
+        dfa.to_bytes_big_endian()
+    } else {
+        dfa.to_bytes_little_endian()
+    })
 }

@@ -1,42 +1,60 @@
 //! Finding where pattern lists match: one automaton for several lists (`ListFinder`), compiled
-//! only from the patterns that can match the texts at hand, and searched in lower-cased text
-//! when no pattern spells a capital letter. Used for vocabularies that must say where they
-//! matched (the fields of a performance claim), not only whether.
+//! into the binary for the default policy's lists (`vocab_dfa.rs`), else compiled only from
+//! the patterns that can match the texts at hand, and searched in lower-cased text when no
+//! pattern spells a capital letter. Used for vocabularies that must say where they matched
+//! (the fields of a performance claim), not only whether.
 
-use super::pattern::{lower_case_only, Finder, PatternList};
+use super::literal::lower_case_only;
+use super::pattern::{Finder, PatternList};
+use super::vocab_dfa::BuiltFinder;
 
 /// Several pattern lists searched as one automaton (one compilation and one pass over a text
 /// instead of one per list); each match says which list it belongs to. Where matches of two
 /// lists overlap, the one that starts first wins, and at the same start the earlier list.
 #[derive(Debug, Clone)]
 pub struct ListFinder {
-    finder: Finder,
+    search: Search,
     /// The list of each pattern, by pattern index.
     list_of: Vec<usize>,
 }
 
+#[derive(Debug, Clone)]
+enum Search {
+    /// The default policy's lists, compiled into the binary.
+    Built(BuiltFinder),
+    /// Lists compiled at run time, of only the patterns that could match.
+    Compiled(Finder),
+}
+
 impl ListFinder {
-    /// The lists compiled for searching texts whose lower-cased concatenation is `within`:
-    /// a pattern that must start with a literal (`\bllama…`, `\b(?:than|versus)\b`) is
-    /// compiled only if one of its literals occurs there, which for a long vocabulary and a
-    /// few sentences skips most of the compilation and most of the search. None if no
-    /// pattern can match there, or the patterns do not compile together (then callers search
-    /// list by list).
+    /// The lists compiled for searching texts whose lower-cased concatenation is `within`.
+    /// Lists of the default policy (the `[perf]` vocabularies) were compiled when the binary
+    /// was built; of other lists, a pattern that must start with a literal (`\bllama…`,
+    /// `\b(?:than|versus)\b`) is compiled only if one of its literals occurs in `within`,
+    /// which for a long vocabulary and a few sentences skips most of the compilation and most
+    /// of the search. None if no pattern can match there, or the patterns do not compile
+    /// together (then callers search list by list).
     pub fn build_for(lists: &[&PatternList], within: &str) -> Option<ListFinder> {
-        let mut literals: Vec<(String, usize)> = Vec::new();
-        let mut needed: Vec<bool> = Vec::new();
         let mut all: Vec<(&str, usize)> = Vec::new();
         for (k, list) in lists.iter().enumerate() {
-            for p in list.iter() {
-                let i = all.len();
-                all.push((p.as_str(), k));
-                match leading_literals(p.as_str()) {
-                    Some(lits) => {
-                        needed.push(false);
-                        literals.extend(lits.into_iter().map(|l| (l, i)));
-                    }
-                    None => needed.push(true),
+            all.extend(list.iter().map(|p| (p.as_str(), k)));
+        }
+        let (sources, list_of): (Vec<&str>, Vec<usize>) = all.into_iter().unzip();
+        if let Some(built) = BuiltFinder::find(&sources, |p| could_match(p, within)) {
+            return Some(ListFinder {
+                search: Search::Built(built),
+                list_of,
+            });
+        }
+        let mut literals: Vec<(String, usize)> = Vec::new();
+        let mut needed: Vec<bool> = Vec::new();
+        for (i, p) in sources.iter().enumerate() {
+            match leading_literals(p) {
+                Some(lits) => {
+                    needed.push(false);
+                    literals.extend(lits.into_iter().map(|l| (l, i)));
                 }
+                None => needed.push(true),
             }
         }
         if !literals.is_empty() {
@@ -49,8 +67,9 @@ impl ListFinder {
                 needed[literals[m.pattern().as_usize()].1] = true;
             }
         }
-        let (sources, list_of): (Vec<&str>, Vec<usize>) = all
+        let (sources, list_of): (Vec<&str>, Vec<usize>) = sources
             .into_iter()
+            .zip(list_of)
             .zip(&needed)
             .filter(|(_, n)| **n)
             .map(|(p, _)| p)
@@ -59,19 +78,35 @@ impl ListFinder {
             return None;
         }
         Some(ListFinder {
-            finder: Finder::from_sources(&sources)?,
+            search: Search::Compiled(Finder::from_sources(&sources)?),
             list_of,
         })
     }
 
+    /// Whether the lists were compiled into the binary (no compilation at run time, but for
+    /// a pattern too large for a DFA).
+    pub fn is_built(&self) -> bool {
+        matches!(self.search, Search::Built(_))
+    }
+
     /// Every match in `s`: (list index, byte range), leftmost first.
     pub fn find_all(&self, s: &str) -> Vec<(usize, std::ops::Range<usize>)> {
-        self.finder
-            .find_ids(s)
+        let found = match &self.search {
+            Search::Built(b) => b.find_ids(s),
+            Search::Compiled(f) => f.find_ids(s),
+        };
+        found
             .into_iter()
             .map(|(p, r)| (self.list_of[p], r))
             .collect()
     }
+}
+
+/// Whether `p` could match in texts whose lower-cased concatenation is `within`: one of its
+/// leading literals occurs there, or it has none (what the automaton of `build_for` finds,
+/// for a few patterns).
+pub(super) fn could_match(p: &str, within: &str) -> bool {
+    leading_literals(p).is_none_or(|lits| lits.iter().any(|l| within.contains(l.as_str())))
 }
 
 /// The literals one of which every match of a lower-case pattern starts with, one per

@@ -1,6 +1,8 @@
-//! Which hosts a URL pattern can match, read from its text: shared by the classifier and by
-//! `build.rs` (which includes this file), so that patterns naming their hosts are grouped and
-//! tried only on those hosts. Depends on nothing else in the crate.
+//! What a pattern's text says, shared with `build.rs` (which includes this file): which hosts
+//! a URL pattern can match (patterns naming their hosts are grouped and tried only on those
+//! hosts), and whether a pattern can be matched case-sensitively in lower-cased text (how
+//! vocabularies are compiled, at run time and into the binary). Depends on nothing else in
+//! the crate.
 
 /// The hosts a pattern can only match, when it starts with `^` and spells them literally up to
 /// the first `/`: `^github\.com/…`, `^(?:github\.com|gitlab\.com)/…`,
@@ -52,6 +54,32 @@ fn literal(piece: &str) -> Option<String> {
         }
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// Whether a pattern matches the same case-sensitively in lower-cased text as it does
+/// case-insensitively: no capital letter outside an escape (`\S`, `\W` are fine), no escape
+/// that spells a character by number, and no inline flags.
+pub(crate) fn lower_case_only(p: &str) -> bool {
+    let b = p.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => {
+                if matches!(b.get(i + 1), Some(b'x' | b'u' | b'U' | b'p' | b'P')) {
+                    return false;
+                }
+                i += 2;
+                continue;
+            }
+            b'(' if b.get(i + 1) == Some(&b'?') && !matches!(b.get(i + 2), Some(b':')) => {
+                return false
+            }
+            c if c.is_ascii_uppercase() => return false,
+            _ => {}
+        }
+        i += 1;
+    }
+    true
 }
 
 #[cfg(test)]

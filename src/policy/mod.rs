@@ -13,6 +13,7 @@ pub(crate) mod literal;
 pub mod load;
 pub mod pattern;
 pub mod scope;
+mod vocab_dfa;
 
 pub use compiled::OrderedPatterns;
 pub use device::{DeviceList, DeviceSpec, Peaks, Rate};

@@ -2,6 +2,7 @@
 //! matched as one automaton (`PatternList`, `AsciiSet`). Both compile on first use, so a run
 //! pays only for the patterns its rules need.
 
+use super::literal::lower_case_only;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::sync::OnceLock;
 
@@ -439,8 +440,13 @@ impl Finder {
     }
 
     pub(super) fn from_sources(sources: &[&str]) -> Option<Finder> {
+        Finder::compile(sources, sources.iter().all(|p| lower_case_only(p)))
+    }
+
+    /// Compiled case-sensitively for lower-cased text if `lowered` (every pattern must then be
+    /// `lower_case_only`), else case-insensitively.
+    pub(super) fn compile(sources: &[&str], lowered: bool) -> Option<Finder> {
         use regex_automata::{meta, util::syntax};
-        let lowered = sources.iter().all(|p| lower_case_only(p));
         let re = meta::Regex::builder()
             .configure(
                 meta::Config::new()
@@ -472,6 +478,15 @@ impl Finder {
         self.re.find_iter(h.as_ref()).map(|m| m.range()).collect()
     }
 
+    /// The first match in `h` at or after `at` (leftmost-first): the index of its pattern and
+    /// its range. `h` is the text, lower-cased if the finder is `lowered`.
+    pub(super) fn search_at(&self, h: &[u8], at: usize) -> Option<(usize, std::ops::Range<usize>)> {
+        let input = regex_automata::Input::new(h).span(at..h.len());
+        self.re
+            .search(&input)
+            .map(|m| (m.pattern().as_usize(), m.range()))
+    }
+
     /// Each match with the index of the pattern that matched.
     pub(super) fn find_ids(&self, s: &str) -> Vec<(usize, std::ops::Range<usize>)> {
         let h = self.haystack(s);
@@ -480,32 +495,6 @@ impl Finder {
             .map(|m| (m.pattern().as_usize(), m.range()))
             .collect()
     }
-}
-
-/// Whether a pattern matches the same case-sensitively in lower-cased text as it does
-/// case-insensitively: no capital letter outside an escape (`\S`, `\W` are fine), no escape
-/// that spells a character by number, and no inline flags.
-pub(super) fn lower_case_only(p: &str) -> bool {
-    let b = p.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'\\' => {
-                if matches!(b.get(i + 1), Some(b'x' | b'u' | b'U' | b'p' | b'P')) {
-                    return false;
-                }
-                i += 2;
-                continue;
-            }
-            b'(' if b.get(i + 1) == Some(&b'?') && !matches!(b.get(i + 2), Some(b':')) => {
-                return false
-            }
-            c if c.is_ascii_uppercase() => return false,
-            _ => {}
-        }
-        i += 1;
-    }
-    true
 }
 
 /// Patterns compiled together with ASCII semantics, case-insensitively; answers whether any

@@ -114,3 +114,45 @@ impl<'p> Vocab<'p> {
 /// multiplier tells a device count; a precision near a size ratio tells a data-type ratio) or
 /// a cue (settings, hypotheticals, measurements).
 pub type States<'a> = &'a dyn Fn(Vocabulary, &str) -> bool;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::Policy;
+
+    fn built(f: &Option<ListFinder>) -> bool {
+        f.as_ref().is_some_and(ListFinder::is_built)
+    }
+
+    /// The default vocabularies cost no compilation: both automata were compiled into the
+    /// binary. A policy that changes a vocabulary has that set compiled at run time (the
+    /// other stays built in), and matches its own patterns.
+    #[test]
+    fn default_vocabularies_are_built_in() {
+        let p = Policy::default_policy();
+        let v = Vocab::for_texts(&p.perf, "");
+        assert!(built(&v.fields) && built(&v.cues));
+
+        let extended = "[perf]\nextend_hardware = ['\\bquasar-\\d+\\b']\n";
+        let user = Policy::layered("p.toml", extended, &[]).unwrap();
+        let text = "2x faster on a Quasar-9 than an H100";
+        let v = Vocab::for_texts(&user.perf, &text.to_ascii_lowercase());
+        assert!(!built(&v.fields) && built(&v.cues));
+        assert!(v.has(Vocabulary::Field(Field::Hardware), "on a Quasar-9"));
+        assert!(!Vocab::for_texts(&p.perf, "").has(Vocabulary::Field(Field::Hardware), "Quasar-9"));
+
+        // one pattern changed: `\bslos?\d*\b` -> `\bslas?\d*\b`
+        let cues: Vec<String> = p
+            .perf
+            .setting_cues
+            .iter()
+            .map(|c| format!("'{}'", c.as_str().replace("slo", "sla")))
+            .collect();
+        let changed = format!("[perf]\nsetting_cues = [{}]\n", cues.join(", "));
+        let user = Policy::layered("p.toml", &changed, &[]).unwrap();
+        let v = Vocab::for_texts(&user.perf, "an sla of 100 ms");
+        assert!(built(&v.fields) && !built(&v.cues));
+        assert!(v.has(Vocabulary::Setting, "an SLA of 100 ms"));
+        assert!(!v.has(Vocabulary::Setting, "an SLO of 100 ms"));
+    }
+}
