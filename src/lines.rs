@@ -32,8 +32,8 @@ impl LineIndex {
         let mut ascii = Vec::with_capacity(bytes.len() / 40 + 1);
         starts.push(0);
         let mut from = bom;
-        // Line by line: `position` and `is_ascii` run over whole slices (vectorised).
-        while let Some(nl) = bytes[from..].iter().position(|&b| b == b'\n' || b == b'\r') {
+        // Line by line: `memchr2` and `is_ascii` run over whole slices (vectorised).
+        while let Some(nl) = memchr::memchr2(b'\n', b'\r', &bytes[from..]) {
             ascii.push(bytes[from..from + nl].is_ascii());
             let crlf = bytes[from + nl] == b'\r' && bytes.get(from + nl + 1) == Some(&b'\n');
             from += nl + 1 + usize::from(crlf);
