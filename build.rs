@@ -107,7 +107,12 @@ fn main() {
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     std::fs::write(out.join("pattern_dfas.bin"), &blob).expect("write pattern_dfas.bin");
     std::fs::write(out.join("pattern_dfas.rs"), index).expect("write pattern_dfas.rs");
-    let main = default_main(&policy);
+    let (main, devices) = default_parts(&policy);
+    std::fs::write(
+        out.join("default_devices.json"),
+        serde_json::to_string(&devices).expect("policy.toml is JSON"),
+    )
+    .expect("write default_devices.json");
     std::fs::write(
         out.join("default_main.json"),
         serde_json::to_string(&main).expect("policy.toml is JSON"),
@@ -118,15 +123,19 @@ fn main() {
     std::fs::write(out.join("vocab_dfas.rs"), index).expect("write vocab_dfas.rs");
 }
 
-/// The default policy without its device table (the part every run reads; see
-/// `default_split` in `src/policy/mod.rs`, which a test holds to the same cut), written out as
-/// JSON: serde reads it several times faster than the TOML it was written in.
-fn default_main(policy: &str) -> toml::Value {
+/// The default policy without its device table (the part every run reads) and the table (read
+/// when a rule first needs it), cut as `default_split` in `src/policy/mod.rs` cuts them (tests
+/// hold both to it), to be written out as JSON: serde reads it several times faster than the
+/// TOML it was written in.
+fn default_parts(policy: &str) -> (toml::Value, toml::Value) {
     let at = policy
         .find("\n[[perf.devices]]\n")
         .expect("the default policy ends with its device table");
     let intro = policy[..at].rfind("\n\n").map_or(at, |i| i + 1);
-    toml::from_str(&policy[..intro]).expect("policy.toml parses")
+    (
+        toml::from_str(&policy[..intro]).expect("policy.toml parses"),
+        toml::from_str(&policy[intro..]).expect("the device table parses"),
+    )
 }
 
 /// The largest DFA (in bytes) that several patterns of a table share.

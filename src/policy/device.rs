@@ -33,7 +33,7 @@ impl DeviceList {
                 struct Perf {
                     devices: Vec<DeviceSpec>,
                 }
-                let file: File = toml::from_str(super::default_devices())
+                let file: File = serde_json::from_str(super::DEFAULT_DEVICES_JSON)
                     .expect("the embedded device table is valid (tested)");
                 file.perf.devices
             }),

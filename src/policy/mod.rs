@@ -42,6 +42,10 @@ pub const DEFAULT_POLICY: &str = include_str!("../../policy.toml");
 /// `default_main()` as JSON, written by `build.rs`.
 const DEFAULT_MAIN_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/default_main.json"));
 
+/// `default_devices()` as JSON, written by `build.rs`: what `DeviceList` reads.
+const DEFAULT_DEVICES_JSON: &str =
+    include_str!(concat!(env!("OUT_DIR"), "/default_devices.json"));
+
 /// Where the device table starts in the default policy: it ends the file, and is read only
 /// when a rule needs it (see `DeviceList`).
 const DEVICES_MARKER: &str = "\n[[perf.devices]]\n";
@@ -479,6 +483,25 @@ mod tests {
         let show = |p: &Policy| toml::to_string(p).expect("policy serialises");
         assert_eq!(show(&from_json), show(&from_toml));
         assert!(show(&from_json).contains("arxiv"));
+    }
+
+    /// The device table's JSON holds the same devices as the TOML it was made from.
+    #[test]
+    fn the_built_device_json_is_the_default_table() {
+        #[derive(Deserialize)]
+        struct File {
+            perf: Perf,
+        }
+        #[derive(Deserialize)]
+        struct Perf {
+            devices: Vec<device::DeviceSpec>,
+        }
+        let from_toml: File = toml::from_str(default_devices()).expect("the table reads");
+        let from_json = Policy::default_policy();
+        let (a, b) = (from_toml.perf.devices, from_json.perf.devices.get());
+        let show = |d: &[device::DeviceSpec]| serde_json::to_string(d).expect("serialises");
+        assert_eq!(show(b), show(&a));
+        assert!(a.len() > 40, "{}", a.len());
     }
 
     /// The heading and header-name lists of the default policy cost no compilation at run
