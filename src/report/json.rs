@@ -2,6 +2,7 @@
 
 use super::RunReport;
 use serde::Serialize;
+use std::io::Write;
 
 #[derive(Serialize)]
 struct Output<'a> {
@@ -85,6 +86,10 @@ pub fn write(report: &RunReport, w: &mut dyn std::io::Write) -> std::io::Result<
             warnings: t.warnings,
         },
     };
-    serde_json::to_writer_pretty(&mut *w, &out).map_err(std::io::Error::from)?;
-    w.write_all(b"\n")
+    // A buffer of its own: the serialiser writes a few bytes at a time, each a call through
+    // `w` otherwise.
+    let mut buffered = std::io::BufWriter::with_capacity(1 << 16, &mut *w);
+    serde_json::to_writer_pretty(&mut buffered, &out).map_err(std::io::Error::from)?;
+    buffered.write_all(b"\n")?;
+    buffered.flush()
 }
