@@ -11,7 +11,8 @@ cargo build --release --quiet --bin sourcepolicy
 bin=target/release/sourcepolicy
 out=$(mktemp)
 cmds=("$bin lint $file --format json --select link/malformed")
-for fam in source perf structure link frontier entry; do
+# `source,perf`: what claim detection and source classification add together (issue 12).
+for fam in source perf source,perf structure link frontier entry; do
   cmds+=("$bin lint $file --format json --select link/malformed,$fam")
 done
 hyperfine -N -i --warmup 30 --runs "$runs" --export-json "$out" "${cmds[@]}" >/dev/null 2>&1

@@ -337,13 +337,16 @@ impl<'p> Engine<'p> {
             if let Some(check) = r.check {
                 if self.enabled(r.rule) {
                     let mut more = check(&cx);
-                    // The larger list takes the other in: on a claim-dense list one rule's
-                    // findings are most of the memory of a run, and extending a smaller list
-                    // with them would hold both copies at once.
+                    // The larger list takes the other in, in rule order (`--fix` resolves
+                    // clashing fixes by it): on a claim-dense list one rule's findings are
+                    // most of the memory of a run, and extending a smaller list with them
+                    // would hold both copies at once.
                     if more.len() > findings.len() {
-                        std::mem::swap(&mut findings, &mut more);
+                        more.splice(0..0, findings.drain(..));
+                        findings = more;
+                    } else {
+                        findings.append(&mut more);
                     }
-                    findings.append(&mut more);
                 }
             }
         }
@@ -482,10 +485,22 @@ fn fix_pass(parsed: &Parsed, findings: &[Finding]) -> Option<FixPass> {
     let mut unique: Vec<&Fix> = Vec::new();
     let mut owners: Vec<Vec<&Finding>> = Vec::new();
     let mut index: std::collections::HashMap<&Fix, usize> = std::collections::HashMap::new();
+    // A fix that findings share is one allocation: known by its address, it is compared (and
+    // hashed, all of a regenerated contents list) once, not once per finding.
+    let mut by_address: std::collections::HashMap<*const Fix, usize> =
+        std::collections::HashMap::new();
     for f in findings {
         let Some(fix) = f.fix.as_deref().filter(|x| x.is_safe()) else {
             continue;
         };
+        if let Some(&i) = by_address.get(&std::ptr::from_ref(fix)) {
+            owners[i].push(f);
+            continue;
+        }
+        by_address.insert(
+            std::ptr::from_ref(fix),
+            index.get(fix).copied().unwrap_or(unique.len()),
+        );
         match index.get(fix) {
             Some(&i) => owners[i].push(f),
             None => {

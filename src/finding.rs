@@ -5,6 +5,7 @@ use crate::fix::Fix;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::ops::Range;
+use std::sync::Arc;
 
 /// How bad a finding is. `Error` makes `lint` exit 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -117,8 +118,10 @@ pub struct Finding {
     pub label: Option<Cow<'static, str>>,
     /// Machine-readable details (`data` in json output).
     pub data: Data,
-    /// Boxed: few findings have one, and a claim-dense list has tens of thousands.
-    pub fix: Option<Box<Fix>>,
+    /// Shared: findings resolved by one fix hold it once (every `structure/toc-mismatch` of a
+    /// contents list carries the whole regenerated list), and behind a pointer, as few
+    /// findings have one and a claim-dense list has tens of thousands.
+    pub fix: Option<Arc<Fix>>,
 }
 
 impl Finding {
@@ -160,7 +163,13 @@ impl Finding {
     }
 
     pub fn fix(mut self, fix: Fix) -> Self {
-        self.fix = Some(Box::new(fix));
+        self.fix = Some(Arc::new(fix));
+        self
+    }
+
+    /// This finding is resolved by `fix`, which other findings share.
+    pub fn shared_fix(mut self, fix: &Arc<Fix>) -> Self {
+        self.fix = Some(Arc::clone(fix));
         self
     }
 

@@ -164,6 +164,24 @@ fn a_list_it_cannot_rewrite_faithfully_keeps_its_finding_without_a_fix() {
     }
 }
 
+/// Fixes at one position are applied and reported in rule order, however many findings each
+/// rule has: a rule with more findings than the rules before it once came first.
+#[test]
+fn fixes_at_one_position_keep_rule_order() {
+    let text = "# L\n\n## S\n\n- [A](http://github.com/a/b?utm_source=x) - one\n- [B](https://github.com/c/d?utm_source=x) - two\n- [C](https://github.com/e/f?utm_source=x) - three\n";
+    let r = fixed_with(text, &["link"], &Policy::default_policy());
+    let fixed: Vec<(&str, usize)> = r.fixed.iter().map(|f| (f.rule.name, f.line)).collect();
+    assert_eq!(
+        fixed,
+        [
+            ("link/insecure", 5),
+            ("link/tracking-params", 5),
+            ("link/tracking-params", 6),
+            ("link/tracking-params", 7)
+        ]
+    );
+}
+
 #[test]
 fn fixes_are_reported_with_what_they_replaced() {
     let text = "# L\n\n## Contents\n\n- [A](#a)\n\n## A\n\n- [P](http://arxiv.org/abs/1) - x.\n\n## B\n\n- [Q](https://e.example/?utm_source=z) - y.\n";

@@ -59,20 +59,30 @@ fn dense(bytes: usize) -> String {
     s
 }
 
-#[test]
-fn a_claim_dense_list_stays_under_the_memory_budget() {
+/// The counters are the process's: one measurement at a time.
+static MEASURING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// The peak of live heap bytes, per byte of `text`, while it is linted (after a smaller
+/// `warm` text, so that the policy's lazily built matchers are not counted as per-byte
+/// costs); and the findings.
+fn heap_per_byte(warm: impl Fn() -> String, text: impl Fn() -> String) -> (f64, usize) {
+    let _one = MEASURING.lock().unwrap_or_else(|e| e.into_inner());
+    let (warm, text) = (warm(), text());
     let policy = Policy::default_policy();
     let opts = LintOptions::new(Date::parse("2026-12-02").unwrap());
-    // warm: the policy's lazily built matchers are not per-byte costs
-    lint_text("warm.md", dense(20_000), &policy, &opts);
-    let text = dense(1_000_000);
+    lint_text("warm.md", warm, &policy, &opts);
     let len = text.len();
     let base = LIVE.load(Relaxed);
     PEAK.store(base, Relaxed);
-    let report = lint_text("dense.md", text, &policy, &opts);
+    let report = lint_text("list.md", text, &policy, &opts);
     let used = PEAK.load(Relaxed) - base;
-    assert!(report.findings.len() > 20_000, "{}", report.findings.len());
-    let per_byte = used as f64 / len as f64;
+    (used as f64 / len as f64, report.findings.len())
+}
+
+#[test]
+fn a_claim_dense_list_stays_under_the_memory_budget() {
+    let (per_byte, findings) = heap_per_byte(|| dense(20_000), || dense(1_000_000));
+    assert!(findings > 20_000, "{findings}");
     // 2026-12: 100 bytes per input byte with findings' data as JSON objects; 60 once kept as
     // text; 52, then 41 with table fields and peak verdicts boxed and fixed help and label
     // texts borrowed; 29.4 with the rules' findings gathered without a second copy, claims'
@@ -83,4 +93,33 @@ fn a_claim_dense_list_stays_under_the_memory_budget() {
         "{per_byte:.1} bytes of heap per input byte"
     );
     eprintln!("peak heap per input byte: {per_byte:.1}");
+}
+
+/// A contents list of `n` entries, every one out of order (the list runs backwards).
+fn backwards_contents(n: usize) -> String {
+    let mut s = String::from("# Guide\n\n## Contents\n\n");
+    for i in (0..n).rev() {
+        s.push_str(&format!("- [Part {i}](#part-{i})\n"));
+    }
+    for i in 0..n {
+        s.push_str(&format!("\n## Part {i}\n\nText.\n"));
+    }
+    s
+}
+
+/// Every `structure/toc-mismatch` of a contents list carries the fix that regenerates the
+/// whole list: shared, not copied per finding (a copy each made memory grow with the square of
+/// the list: 750 MB for the guide repeated 100 times).
+#[test]
+fn findings_that_share_a_fix_hold_it_once() {
+    let (per_byte, findings) =
+        heap_per_byte(|| backwards_contents(100), || backwards_contents(3_000));
+    assert!(findings >= 3_000, "{findings}");
+    // 2026-12: 66 bytes per input byte (a finding on every short line); ~1,500 with a copy of
+    // the fix in each finding, and growing with the list.
+    assert!(
+        per_byte < 100.0,
+        "{per_byte:.1} bytes of heap per input byte"
+    );
+    eprintln!("contents list out of order, peak heap per input byte: {per_byte:.1}");
 }

@@ -43,8 +43,7 @@ pub const DEFAULT_POLICY: &str = include_str!("../../policy.toml");
 const DEFAULT_MAIN_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/default_main.json"));
 
 /// `default_devices()` as JSON, written by `build.rs`: what `DeviceList` reads.
-const DEFAULT_DEVICES_JSON: &str =
-    include_str!(concat!(env!("OUT_DIR"), "/default_devices.json"));
+const DEFAULT_DEVICES_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/default_devices.json"));
 
 /// Where the device table starts in the default policy: it ends the file, and is read only
 /// when a rule needs it (see `DeviceList`).

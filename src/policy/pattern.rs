@@ -272,8 +272,11 @@ fn ascii_literal(p: &str) -> Option<String> {
     let mut bytes = p.bytes();
     while let Some(b) = bytes.next() {
         match b {
+            // an escaped meta character is itself; other escapes (`\<`, `\b`, `\d`) are not
             b'\\' => match bytes.next() {
-                Some(e) if e.is_ascii_punctuation() => out.push(char::from(e)),
+                Some(e) if regex_syntax::is_meta_character(char::from(e)) => {
+                    out.push(char::from(e))
+                }
                 _ => return None,
             },
             b'.' | b'^' | b'$' | b'*' | b'+' | b'?' | b'(' | b')' | b'[' | b']' | b'{' | b'}'
@@ -686,6 +689,9 @@ mod tests {
             "",
             "caf\u{e9}",
             "a\\d",
+            "\\<todo\\>",
+            "a\\>b",
+            "\\/",
         ] {
             assert_eq!(ascii_literal(not), None, "{not}");
         }

@@ -163,7 +163,8 @@ pub fn toc_mismatch(cx: &Context) -> Vec<Finding> {
     // One fix for all of them: the list regenerated from the headings, in its own style.
     if !out.is_empty() {
         if let Some(fix) = super::toc::regenerate(cx, toc, &anchors, min, max) {
-            out = out.into_iter().map(|f| f.fix(fix.clone())).collect();
+            let fix = std::sync::Arc::new(fix);
+            out = out.into_iter().map(|f| f.shared_fix(&fix)).collect();
         }
     }
     out

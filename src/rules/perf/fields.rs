@@ -66,8 +66,9 @@ impl Field {
 }
 
 /// A byte range of a block's text in half the room of a `Range<usize>`: a claim-dense list
-/// holds tens of thousands of claims, each with several (a block is far below 4 GiB: inputs
-/// are capped at 10 MiB).
+/// holds tens of thousands of claims, each with several. (A range past 4 GiB, which only a
+/// policy raising `[list] max_file_bytes` that far could let in, becomes an empty one at
+/// 4 GiB: it is then shown as no text, never read out of bounds.)
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Loc {
     start: u32,
@@ -76,10 +77,12 @@ pub struct Loc {
 
 impl Loc {
     pub fn new(r: &Range<usize>) -> Loc {
-        let at = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-        Loc {
-            start: at(r.start),
-            end: at(r.end),
+        match (u32::try_from(r.start), u32::try_from(r.end)) {
+            (Ok(start), Ok(end)) => Loc { start, end },
+            _ => Loc {
+                start: u32::MAX,
+                end: u32::MAX,
+            },
         }
     }
 
@@ -154,7 +157,10 @@ impl Bound {
             .enumerate()
             .map(|(k, f)| (f, (&self.fields[k], self.table_text(k))))
             .filter_map(|(f, (r, t))| match (r, t) {
-                (Some(r), _) => Some((f, shown(text, f, r.range()))),
+                (Some(r), _) if text.get(r.range()).is_some() => {
+                    Some((f, shown(text, f, r.range())))
+                }
+                (Some(_), _) => Some((f, "")),
                 (None, Some(t)) => Some((f, t.as_str())),
                 (None, None) => None,
             })

@@ -47,8 +47,9 @@ impl Vocabulary {
 }
 
 /// The vocabularies of `[perf]` ready to search the blocks of one file: the five fields as one
-/// automaton and the three cue lists as another, each of only the patterns that can match
-/// there at all (see `ListFinder::build_for`). Within an automaton, overlapping matches of
+/// automaton and the three cue lists as another (the default's compiled into the binary; a
+/// changed list compiled of only the patterns that can match there at all: see
+/// `ListFinder::build_for`). Within an automaton, overlapping matches of
 /// two lists keep the leftmost; the cues are apart so that a field never hides one.
 pub struct Vocab<'p> {
     policy: &'p PerfPolicy,
