@@ -169,12 +169,17 @@ fn compile(
         .thompson(thompson::Config::new().which_captures(WhichCaptures::None))
         .build_many(patterns)
         .ok()?;
+    Some((dense_bytes(&dfa, big_endian), anchored))
+}
+
+/// A dense DFA serialized for the target's endianness.
+fn dense_bytes(dfa: &dense::DFA<Vec<u32>>, big_endian: bool) -> Vec<u8> {
     let (bytes, pad) = if big_endian {
         dfa.to_bytes_big_endian()
     } else {
         dfa.to_bytes_little_endian()
     };
-    Some((bytes[pad..].to_vec(), anchored))
+    bytes[pad..].to_vec()
 }
 
 /// The single-quoted patterns of each non-empty pattern array: `urls = [...]` under a
@@ -362,12 +367,8 @@ fn forward(patterns: &[&str], lowered: bool, big_endian: bool, limit: usize) -> 
         .thompson(thompson::Config::new().which_captures(WhichCaptures::None))
         .build_many(patterns)
         .ok()?;
-    let (bytes, pad) = if big_endian {
-        dfa.to_bytes_big_endian()
-    } else {
-        dfa.to_bytes_little_endian()
-    };
-    (bytes.len() - pad <= limit).then(|| bytes[pad..].to_vec())
+    let bytes = dense_bytes(&dfa, big_endian);
+    (bytes.len() <= limit).then_some(bytes)
 }
 
 /// The reverse DFA of the same patterns (where a match that ends at a known place starts),

@@ -18,11 +18,11 @@ mod built {
     include!(concat!(env!("OUT_DIR"), "/pattern_dfas.rs"));
 }
 
-/// The DFAs' bytes, aligned as `dense::DFA` needs.
+/// Bytes embedded with the alignment `dense::DFA` needs (here and in `vocab_dfa.rs`).
 #[repr(C)]
-struct Aligned<B: ?Sized> {
-    _align: [u64; 0],
-    bytes: B,
+pub(super) struct Aligned<B: ?Sized> {
+    pub(super) _align: [u64; 0],
+    pub(super) bytes: B,
 }
 
 static BLOB: &Aligned<[u8]> = &Aligned {

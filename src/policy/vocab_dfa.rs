@@ -7,6 +7,7 @@
 //! when the texts could hold a match. `BuiltFinder` merges the chunks' matches into the
 //! leftmost-first matches of the whole set, the ones `Finder` finds.
 
+use super::compiled::Aligned;
 use super::pattern::Finder;
 use regex_automata::dfa::{dense, sparse, Automaton};
 use regex_automata::{Anchored, Input};
@@ -15,13 +16,6 @@ use std::sync::OnceLock;
 
 mod built {
     include!(concat!(env!("OUT_DIR"), "/vocab_dfas.rs"));
-}
-
-/// The DFAs' bytes, aligned as `dense::DFA` needs (as in `compiled.rs`).
-#[repr(C)]
-struct Aligned<B: ?Sized> {
-    _align: [u64; 0],
-    bytes: B,
 }
 
 static BLOB: &Aligned<[u8]> = &Aligned {
