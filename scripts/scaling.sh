@@ -26,6 +26,8 @@ w("links-into-one-file", "# T\n\n## S\n\n" + "".join(f"- [l{i}](target-{n}.md#h{
 w("frontier", "# T\n\n" + "".join(f"## Frontier {i}\n\nVerified on **2026-11-01**.\n\n- [a](https://example.org/f{i}) - x\n\n" for i in range(n)))
 w("banned-among-code", "# T\n\n## S\n\n" + "".join(f"```\ncode {i}\n```\n\n**Checkpoint:** {i}\n\n" for i in range(n)))
 w("duplicates", "# T\n\n" + "".join(f"## S{i}\n\n- [p](https://arxiv.org/abs/2401.{i % 50:05}) - x\n\n" for i in range(n)))
+# a contents list that runs backwards: every entry out of order, all sharing one fix
+w("contents-backwards", "# T\n\n## Contents\n\n" + "".join(f"- [Part {i}](#part-{i})\n" for i in reversed(range(n))) + "".join(f"\n## Part {i}\n\nText.\n" for i in range(n)))
 PY
 done
 best() {
@@ -40,7 +42,8 @@ print(min(ts))
 PY
 }
 printf '%-22s' shape; for n in "${sizes[@]}"; do printf '%12s' "$n (s)"; done; printf '%12s\n' "per item"
-for shape in anchors own-line-ignores inline-ignores links-into-one-file frontier banned-among-code duplicates; do
+for shape in anchors own-line-ignores inline-ignores links-into-one-file frontier banned-among-code duplicates \
+             contents-backwards; do
   printf '%-22s' "$shape"
   times=()
   for n in "${sizes[@]}"; do
