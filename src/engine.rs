@@ -82,10 +82,11 @@ pub struct LintOptions {
     /// Compute each file's overview (sources per kind per section, frontier dates) for the
     /// formats that show it.
     pub overview: bool,
-    /// The process ends once the report is written (the command-line tool): the last file's
-    /// parsed document and the run's matchers are left for the system to reclaim at exit
-    /// instead of being freed one allocation at a time (a few percent of a run). Every other
-    /// file's are freed as usual, so memory stays bounded by the largest file.
+    /// The process ends once the report is written (the command-line tool): the run's
+    /// matchers and, offline, the last file's parsed document are left for the system to
+    /// reclaim at exit instead of being freed one allocation at a time (a few percent of a
+    /// run). Every other file's are freed as usual, so memory stays bounded by the largest
+    /// file.
     pub exiting: bool,
 }
 
