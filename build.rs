@@ -6,8 +6,10 @@
 //! and `[tables]` (each a few patterns, but compiling even a small list costs as much as
 //! parsing a whole list). The DFAs are written to `$OUT_DIR/pattern_dfas.bin` with an index
 //! `$OUT_DIR/pattern_dfas.rs`: per list (its patterns joined by NUL), its DFAs (offset,
-//! length, searched anchored, how many patterns, the hosts they name). `src/policy/compiled.rs`
-//! reads them. A list
+//! length, searched anchored, how many patterns, the hosts they name, and for URL patterns the
+//! literals a URL must hold to match one: `src/policy/required.rs`), and one automaton of all
+//! those literals (`Gates`), so that a URL is walked by the few DFAs it may match rather than
+//! by all of them. `src/policy/compiled.rs` reads them. A list
 //! that cannot be compiled here is matched with patterns compiled at run time instead (a test
 //! checks that none is left out).
 //!
@@ -28,11 +30,14 @@ use std::fmt::Write as _;
 #[path = "src/policy/literal.rs"]
 #[allow(dead_code)]
 mod literal;
+#[path = "src/policy/required.rs"]
+mod required;
 
 fn main() {
     println!("cargo:rerun-if-changed=policy.toml");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/policy/literal.rs");
+    println!("cargo:rerun-if-changed=src/policy/required.rs");
     let policy = std::fs::read_to_string("policy.toml").expect("policy.toml is readable");
     let big_endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
     let syntax = syntax::Config::new()
@@ -40,10 +45,11 @@ fn main() {
         .utf8(false)
         .case_insensitive(true);
     let mut blob: Vec<u8> = Vec::new();
-    // `Chunk` is (offset, length, searched anchored, how many patterns, the hosts they name),
-    // in the module that includes this file.
+    // `Chunk` is (offset, length, searched anchored, how many patterns, the hosts they name,
+    // the literals a URL must hold to match them), in the module that includes this file.
     let mut index = String::from("pub(crate) static INDEX: &[(&str, &[super::Chunk])] = &[\n");
-    for patterns in pattern_tables(&policy) {
+    let mut gates = Gates::default();
+    for (patterns, urls) in pattern_tables(&policy) {
         // Consecutive patterns of the table share a DFA while it stays small (one DFA for a
         // whole table can grow to megabytes, as the patterns' states multiply) and while they
         // all name their hosts, or all do not: a DFA of patterns that name their hosts is only
@@ -93,9 +99,13 @@ fn main() {
             } else {
                 "None".to_string()
             };
+            let gate = match urls {
+                true => gates.of(&patterns[from..from + count], &syntax),
+                false => "None".to_string(),
+            };
             let _ = write!(
                 entries,
-                "({}, {}, {anchored}, {count}, {hosts}), ",
+                "({}, {}, {anchored}, {count}, {hosts}, {gate}), ",
                 blob.len(),
                 bytes.len()
             );
@@ -104,6 +114,7 @@ fn main() {
         let _ = writeln!(index, "    ({:?}, &[{entries}]),", patterns.join("\0"));
     }
     index.push_str("];\n");
+    gates.write(&mut index);
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     std::fs::write(out.join("pattern_dfas.bin"), &blob).expect("write pattern_dfas.bin");
     std::fs::write(out.join("pattern_dfas.rs"), index).expect("write pattern_dfas.rs");
@@ -136,6 +147,170 @@ fn default_parts(policy: &str) -> (toml::Value, toml::Value) {
         toml::from_str(&policy[..intro]).expect("policy.toml parses"),
         toml::from_str(&policy[intro..]).expect("the device table parses"),
     )
+}
+
+/// What URLs must hold to match the built DFAs of URL patterns (see `required`): every literal
+/// once, every set of literals once, both numbered in the order first met.
+#[derive(Default)]
+struct Gates {
+    literals: Vec<String>,
+    sets: Vec<Vec<u16>>,
+}
+
+impl Gates {
+    /// A chunk's gate, as Rust: per pattern, the sets of which the URL must hold a literal
+    /// each; `None` when a pattern needs no literal (the chunk is always tried).
+    fn of(&mut self, patterns: &[String], syntax: &syntax::Config) -> String {
+        let mut per_pattern = Vec::new();
+        for p in patterns {
+            let Ok(hir) = syntax::parse_with(p, syntax) else {
+                return "None".to_string();
+            };
+            let sets = required::required(&hir);
+            if sets.is_empty() {
+                return "None".to_string();
+            }
+            let ids: Vec<u16> = sets.into_iter().map(|s| self.set(s)).collect();
+            per_pattern.push(ids);
+        }
+        format!("Some({})", slices(&per_pattern))
+    }
+
+    fn set(&mut self, literals: Vec<String>) -> u16 {
+        let mut ids: Vec<u16> = literals.into_iter().map(|l| self.literal(l)).collect();
+        ids.sort_unstable();
+        position_or_push(&mut self.sets, ids)
+    }
+
+    fn literal(&mut self, mut literal: String) -> u16 {
+        // Any part of a literal a URL must hold it must hold too: the first bytes of a long
+        // literal filter nearly as well, with a fraction of the automaton's states.
+        let mut end = GATE_LITERAL_BYTES.min(literal.len());
+        while !literal.is_char_boundary(end) {
+            end -= 1;
+        }
+        literal.truncate(end);
+        position_or_push(&mut self.literals, literal)
+    }
+
+    /// The gate automaton, as Rust (`GATE_*`): one pass over a URL tells which literal sets it
+    /// holds. An Aho-Corasick DFA of every literal (ASCII case ignored, every match reported)
+    /// copied into a table: `GATE_CLASSES` maps a byte to its column, `GATE_NEXT` is the
+    /// next state by state and column, `GATE_AT` names for each state the mask in
+    /// `GATE_MASKS` of the sets whose literals end there (0: none, else index + 1).
+    fn write(&self, index: &mut String) {
+        use aho_corasick::automaton::Automaton;
+        use aho_corasick::{Anchored, MatchKind, StartKind};
+        let dfa = aho_corasick::dfa::DFA::builder()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .start_kind(StartKind::Unanchored)
+            .build(&self.literals)
+            .expect("the gate literals make an automaton");
+        let mut sets_of: Vec<Vec<u16>> = vec![Vec::new(); self.literals.len()];
+        for (s, set) in self.sets.iter().enumerate() {
+            for &l in set {
+                sets_of[usize::from(l)].push(s as u16);
+            }
+        }
+        let words = self.sets.len().div_ceil(64);
+        // States in the order first reached from the start, each with its 256 successors.
+        let start = dfa.start_state(Anchored::No).expect("an unanchored start");
+        let mut ids = std::collections::HashMap::from([(start, 0usize)]);
+        let mut order = vec![start];
+        let mut rows: Vec<Vec<usize>> = Vec::new();
+        let mut masks: Vec<Vec<u64>> = Vec::new();
+        let mut at: Vec<usize> = Vec::new();
+        let mut i = 0;
+        while i < order.len() {
+            let sid = order[i];
+            let row: Vec<usize> = (0..=255u8)
+                .map(|b| {
+                    let next = dfa.next_state(Anchored::No, sid, b);
+                    *ids.entry(next).or_insert_with(|| {
+                        order.push(next);
+                        order.len() - 1
+                    })
+                })
+                .collect();
+            rows.push(row);
+            let mut mask = vec![0u64; words];
+            let matches = if dfa.is_match(sid) {
+                dfa.match_len(sid)
+            } else {
+                0
+            };
+            for m in 0..matches {
+                for &set in &sets_of[dfa.match_pattern(sid, m).as_usize()] {
+                    mask[usize::from(set) / 64] |= 1 << (set % 64);
+                }
+            }
+            at.push(if mask.iter().all(|&w| w == 0) {
+                0
+            } else {
+                usize::from(position_or_push(&mut masks, mask)) + 1
+            });
+            i += 1;
+        }
+        // Bytes that lead every state to the same place share a column.
+        let mut columns: Vec<Vec<usize>> = Vec::new();
+        let mut classes = [0u8; 256];
+        for b in 0..256 {
+            let column: Vec<usize> = rows.iter().map(|r| r[b]).collect();
+            classes[b] = u8::try_from(position_or_push(&mut columns, column)).expect("few columns");
+        }
+        let stride = columns.len();
+        let next: Vec<u16> = (0..rows.len())
+            .flat_map(|s| columns.iter().map(move |c| c[s]))
+            .map(|n| u16::try_from(n).expect("fewer than 65,536 gate states"))
+            .collect();
+        let _ = writeln!(
+            index,
+            "pub(crate) const GATE_SETS: usize = {};",
+            self.sets.len()
+        );
+        let _ = writeln!(
+            index,
+            "pub(crate) static GATE_CLASSES: [u8; 256] = {classes:?};"
+        );
+        let _ = writeln!(index, "pub(crate) const GATE_STRIDE: usize = {stride};");
+        let _ = writeln!(
+            index,
+            "pub(crate) static GATE_NEXT: [u16; {}] = {next:?};",
+            next.len()
+        );
+        let _ = writeln!(
+            index,
+            "pub(crate) static GATE_AT: [u16; {}] = {at:?};",
+            at.len()
+        );
+        let _ = writeln!(
+            index,
+            "pub(crate) static GATE_MASKS: [[u64; {words}]; {}] = {masks:?};",
+            masks.len()
+        );
+    }
+}
+
+/// The longest literal the gate automaton looks for.
+const GATE_LITERAL_BYTES: usize = 6;
+
+/// Lists of numbers as a Rust expression of type `&[&[u16]]`.
+fn slices(lists: &[Vec<u16>]) -> String {
+    let inner: Vec<String> = lists.iter().map(|l| format!("&{l:?}")).collect();
+    format!("&[{}]", inner.join(", "))
+}
+
+/// The position of `item` in `list`, pushed first if absent.
+fn position_or_push<T: PartialEq>(list: &mut Vec<T>, item: T) -> u16 {
+    let at = match list.iter().position(|x| *x == item) {
+        Some(at) => at,
+        None => {
+            list.push(item);
+            list.len() - 1
+        }
+    };
+    u16::try_from(at).expect("fewer than 65,536 literals and sets")
 }
 
 /// The largest DFA (in bytes) that several patterns of a table share.
@@ -183,9 +358,10 @@ fn dense_bytes(dfa: &dense::DFA<Vec<u32>>, big_endian: bool) -> Vec<u8> {
 }
 
 /// The single-quoted patterns of each non-empty pattern array: `urls = [...]` under a
-/// `[sources…]` header, and every array under `[sections]` and `[tables]`. The default policy
-/// writes its patterns as TOML literal strings (no escapes).
-fn pattern_tables(policy: &str) -> Vec<Vec<String>> {
+/// `[sources…]` header, and every array under `[sections]` and `[tables]`, each with whether it
+/// holds URL patterns. The default policy writes its patterns as TOML literal strings (no
+/// escapes).
+fn pattern_tables(policy: &str) -> Vec<(Vec<String>, bool)> {
     let mut out = Vec::new();
     let mut current: Option<Vec<String>> = None;
     // Which keys of the current table hold patterns: `urls` only, any array, or none.
@@ -229,7 +405,7 @@ fn pattern_tables(policy: &str) -> Vec<Vec<String>> {
         if closed {
             let table = current.take().expect("in a urls array");
             if !table.is_empty() {
-                out.push(table);
+                out.push((table, keys == Some(Some("urls"))));
             }
         }
     }

@@ -3,9 +3,11 @@
 //! shared by a few consecutive patterns of a list). `OrderedPatterns` matches tables of URL
 //! patterns in priority order (a table the user's policy changed is matched pattern by
 //! pattern, each compiled on first use); `BuiltSet` is one built list, which `PatternList`
-//! uses instead of compiling it. Compiling the default `[sources]` patterns at run time would
-//! cost more than the rest of a lint of a large list, and one automaton for all of them would
-//! multiply their states.
+//! uses instead of compiling it. A URL is first passed once through an automaton of the
+//! literals the built URL DFAs need (`required.rs`, `held`): a DFA whose every pattern needs a
+//! literal the URL lacks is skipped, which is most of them for most URLs. Compiling the
+//! default `[sources]` patterns at run time would cost more than the rest of a lint of a large
+//! list, and one automaton for all of them would multiply their states.
 
 use super::literal::literal_hosts;
 use super::Pattern;
@@ -33,8 +35,46 @@ static BLOB: &Aligned<[u8]> = &Aligned {
 type Dfa = dense::DFA<&'static [u32]>;
 
 /// A DFA of the blob: (offset, length, searched anchored, how many patterns, the hosts its
-/// patterns name — see `literal_hosts` — or None when they may match any host).
-type Chunk = (usize, usize, bool, usize, Option<&'static [&'static str]>);
+/// patterns name — see `literal_hosts` — or None when they may match any host, and for URL
+/// patterns its gate: per pattern, the sets of `GATE_LITERALS` of which a string must hold a
+/// literal each to match it — see `required` — or None when a pattern needs none).
+type Chunk = (
+    usize,
+    usize,
+    bool,
+    usize,
+    Option<&'static [&'static str]>,
+    Option<&'static [&'static [u16]]>,
+);
+
+/// The literal sets a string holds (bit `s` for set `s` of the gates).
+type Held = [u64; built::GATE_SETS.div_ceil(64)];
+
+/// Which of the gates' literal sets `s` holds: one pass of the automaton `build.rs` made of
+/// every literal (ASCII case ignored, as the patterns ignore it).
+fn held(s: &str) -> Held {
+    let mut held: Held = [0; built::GATE_SETS.div_ceil(64)];
+    let mut state = 0;
+    for &b in s.as_bytes() {
+        let column = usize::from(built::GATE_CLASSES[usize::from(b)]);
+        state = usize::from(built::GATE_NEXT[state * built::GATE_STRIDE + column]);
+        let at = built::GATE_AT[state];
+        if at != 0 {
+            for (h, m) in held.iter_mut().zip(&built::GATE_MASKS[usize::from(at) - 1]) {
+                *h |= m;
+            }
+        }
+    }
+    held
+}
+
+/// Whether a string that holds `held` may match a pattern of a chunk whose gate is `gate`.
+fn may_match(gate: &[&[u16]], held: &Held) -> bool {
+    gate.iter().any(|sets| {
+        sets.iter()
+            .all(|&set| held[usize::from(set) / 64] & (1 << (set % 64)) != 0)
+    })
+}
 
 /// Reads a DFA of the blob.
 ///
@@ -175,6 +215,8 @@ impl OrderedPatterns {
     /// the URL of `host` (lower case, without `www.`) written as the patterns see it.
     pub fn first_match(&self, host: &str, key: &str) -> Option<usize> {
         let named: &[usize] = self.by_host.get(host).map_or(&[], Vec::as_slice);
+        // The literal sets the key holds, found when a unit first asks.
+        let mut sets: Option<Held> = None;
         // The generic units and the host's, merged in order.
         let (mut g, mut n) = (0, 0);
         loop {
@@ -194,6 +236,11 @@ impl OrderedPatterns {
                 (None, None) => return None,
             };
             let (first, unit) = &self.units[u];
+            if let Unit::Built((.., Some(gate)), _) = unit {
+                if !may_match(gate, sets.get_or_insert_with(|| held(key))) {
+                    continue;
+                }
+            }
             if let Some(i) = unit.first_match(key) {
                 return Some(first + i);
             }
@@ -275,5 +322,126 @@ mod tests {
             }
         }
         assert!(n > 0);
+    }
+
+    /// URL keys (host and path, as classification matches them) of every link in the test
+    /// fixtures, the examples and, when it is beside the repository, the corpus; and keys made
+    /// to hold each gate literal (with the hosts the patterns name).
+    fn sample_keys() -> Vec<String> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut dirs = vec![
+            root.join("examples"),
+            root.join("../shared/corpus"),
+            root.join("../shared/corpus/dev"),
+            root.join("../shared/corpus/guide"),
+        ];
+        let mut files = Vec::new();
+        while let Some(dir) = dirs.pop() {
+            for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+                let path = e.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else {
+                    files.push(path);
+                }
+            }
+            if dir == root.join("examples") {
+                dirs.push(root.join("tests/fixtures"));
+            }
+        }
+        let mut keys = Vec::new();
+        for f in files {
+            let text = std::fs::read_to_string(f).unwrap_or_default();
+            for part in text.split("http").skip(1) {
+                let url = format!("http{part}");
+                let end = url
+                    .find(|c: char| c.is_whitespace() || matches!(c, ')' | '>' | '"' | ']' | '\''))
+                    .unwrap_or(url.len());
+                if let Some((host, path)) = crate::target::split_web_url(&url[..end]) {
+                    keys.push(format!("{host}{path}"));
+                }
+            }
+        }
+        assert!(keys.len() > 300, "the fixtures hold links: {}", keys.len());
+        let hosts: Vec<&str> = built::INDEX
+            .iter()
+            .flat_map(|(_, chunks)| chunks.iter().flat_map(|c| c.4.unwrap_or_default()))
+            .copied()
+            .collect();
+        for (i, h) in hosts.iter().enumerate() {
+            keys.push(format!("{h}/a/paper/b/{i}.pdf"));
+            keys.push(format!("{h}/docs/blob/main/x/slides-2024.pptx"));
+        }
+        keys
+    }
+
+    /// Every pattern of a built DFA that matches `s`.
+    fn all_matches(dfa: &Dfa, anchored: bool, s: &str) -> Vec<usize> {
+        let input = Input::new(s.as_bytes()).anchored(if anchored {
+            Anchored::Yes
+        } else {
+            Anchored::No
+        });
+        let mut state = OverlappingState::start();
+        let mut out = Vec::new();
+        while let Ok(()) = dfa.try_search_overlapping_fwd(&input, &mut state) {
+            let Some(m) = state.get_match() else { break };
+            out.push(m.pattern().as_usize());
+        }
+        out
+    }
+
+    /// The gates never turn away a URL one of their patterns matches (on every link of the
+    /// fixtures and corpus), and they do turn away most DFAs for most URLs (else they would
+    /// only cost).
+    #[test]
+    fn gates_let_through_every_url_their_patterns_match() {
+        let keys = sample_keys();
+        let (mut tried, mut skipped, mut matched) = (0, 0, 0);
+        for (_, chunks) in built::INDEX {
+            for chunk in *chunks {
+                let Some(gate) = chunk.5 else { continue };
+                assert_eq!(gate.len(), chunk.3, "a gate per pattern");
+                let dfa = load(chunk, true).unwrap();
+                for key in &keys {
+                    let held = held(key);
+                    for p in all_matches(&dfa, chunk.2, key) {
+                        matched += 1;
+                        assert!(
+                            may_match(&gate[p..=p], &held),
+                            "pattern {p} of a chunk matches {key} but its gate says no"
+                        );
+                    }
+                    tried += 1;
+                    skipped += usize::from(!may_match(gate, &held));
+                }
+            }
+        }
+        assert!(
+            matched > 500,
+            "the sample exercises the patterns: {matched}"
+        );
+        assert!(
+            skipped * 10 > tried * 7,
+            "the gates skip most DFAs: {skipped} of {tried}"
+        );
+    }
+
+    /// `held` finds every literal, in any case, where it occurs, and only those.
+    #[test]
+    fn the_gate_automaton_finds_its_literals() {
+        let ids = |s: &str| {
+            let h = held(s);
+            (0..built::GATE_SETS)
+                .filter(|&i| h[i / 64] & (1 << (i % 64)) != 0)
+                .count()
+        };
+        assert_eq!(ids(""), 0);
+        assert_eq!(ids("zzzz/qqqq"), 0);
+        assert!(ids("github.com/a/b/blob/main/x.pdf") >= 3);
+        assert_eq!(
+            ids("GitHub.COM/a/b/BLOB/main/x.PDF"),
+            ids("github.com/a/b/blob/main/x.pdf")
+        );
     }
 }

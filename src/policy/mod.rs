@@ -12,6 +12,8 @@ pub mod layer;
 pub(crate) mod literal;
 pub mod load;
 pub mod pattern;
+#[cfg(test)]
+mod required;
 pub mod scope;
 mod vocab_dfa;
 
