@@ -20,7 +20,14 @@ pub fn is_public_host(u: &url::Url) -> bool {
 /// Whether a host name (not an IP address) is public: not `localhost`, not a single label,
 /// not a reserved local or documentation suffix.
 pub fn is_public_domain(d: &str) -> bool {
-    let d = d.trim_end_matches('.').to_ascii_lowercase();
+    let d = d.trim_end_matches('.');
+    let lower;
+    let d = if d.bytes().any(|b| b.is_ascii_uppercase()) {
+        lower = d.to_ascii_lowercase();
+        lower.as_str()
+    } else {
+        d
+    };
     let local_suffix = [
         ".localhost",
         ".local",

@@ -150,15 +150,18 @@ fn is_dot_segment(seg: &str) -> bool {
 /// host processing alone costs more than the rest of a link's work), and most links are such
 /// URLs; anything else goes through the parser.
 fn plain(url: &str) -> Option<(&str, &str, Option<&str>)> {
-    let lower = url.get(..8)?.to_ascii_lowercase();
-    let rest = if lower.starts_with("https://") {
+    let head = url.get(..8)?.as_bytes();
+    let rest = if head.eq_ignore_ascii_case(b"https://") {
         &url[8..]
-    } else if lower.starts_with("http://") {
+    } else if head[..7].eq_ignore_ascii_case(b"http://") {
         &url[7..]
     } else {
         return None;
     };
-    let end = rest.find(['/', '?', '#', '\\']).unwrap_or(rest.len());
+    let end = rest
+        .bytes()
+        .position(|b| matches!(b, b'/' | b'?' | b'#' | b'\\'))
+        .unwrap_or(rest.len());
     let (host, after) = rest.split_at(end);
     let host_ok = !host.is_empty()
         && host.split('.').all(|l| {
@@ -177,7 +180,7 @@ fn plain(url: &str) -> Option<(&str, &str, Option<&str>)> {
                     .is_some_and(|p| p.eq_ignore_ascii_case("0x"))
                     && last[2..].bytes().all(|b| b.is_ascii_hexdigit())
         });
-    let before_fragment = &after[..after.find('#').unwrap_or(after.len())];
+    let before_fragment = &after[..memchr::memchr(b'#', after.as_bytes()).unwrap_or(after.len())];
     let (path, query) = match before_fragment.split_once('?') {
         Some((p, q)) => (p, Some(q)),
         None => (before_fragment, None),
@@ -190,7 +193,12 @@ fn plain(url: &str) -> Option<(&str, &str, Option<&str>)> {
         b'%' => b.len() > i + 2 && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit(),
         c => URL_BYTES[c as usize],
     });
-    let dot_segment = path.split('/').any(is_dot_segment);
+    // a dot segment starts after a `/` with `.` or `%` (`%2e`)
+    let dot_segment = path
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0] == b'/' && matches!(w[1], b'.' | b'%'))
+        && path.split('/').any(is_dot_segment);
     (chars_ok && !dot_segment && (path.is_empty() || path.starts_with('/')))
         .then_some((host, path, query))
 }
@@ -212,10 +220,9 @@ fn key_of(url: &str, tracking: &[String], shortcut: bool) -> Option<String> {
     {
         return Some(doi_key(doi));
     }
-    let scheme_ok = url
-        .get(..8)
-        .map(|p| p.to_ascii_lowercase())
-        .is_some_and(|p| p.starts_with("http://") || p.starts_with("https://"));
+    let scheme_ok = url.get(..8).map(str::as_bytes).is_some_and(|p| {
+        p[..7].eq_ignore_ascii_case(b"http://") || p.eq_ignore_ascii_case(b"https://")
+    });
     if !scheme_ok {
         return None;
     }
@@ -265,22 +272,38 @@ fn key_of(url: &str, tracking: &[String], shortcut: bool) -> Option<String> {
         for (i, seg) in path.split('/').skip(1).enumerate() {
             key.push('/');
             match i {
-                0 => key.push_str(&seg.to_lowercase()),
-                1 => key.push_str(seg.to_lowercase().trim_end_matches(".git")),
+                0 | 1 => {
+                    let from = key.len();
+                    if seg.is_ascii() {
+                        key.push_str(seg);
+                        key[from..].make_ascii_lowercase();
+                    } else {
+                        key.push_str(&seg.to_lowercase());
+                    }
+                    if i == 1 && key[from..].ends_with(".git") {
+                        // as `trim_end_matches`: every trailing `.git`
+                        while key[from..].ends_with(".git") {
+                            key.truncate(key.len() - 4);
+                        }
+                    }
+                }
                 _ => key.push_str(seg),
             }
         }
     } else {
         key.push_str(path);
     }
-    let kept: Vec<(String, String)> = url::form_urlencoded::parse(query.unwrap_or("").as_bytes())
-        .filter(|(k, _)| !is_tracking(k, tracking))
-        .map(|(k, v)| (k.into_owned(), v.into_owned()))
-        .collect();
-    if !kept.is_empty() {
-        key.push('?');
-        let q: Vec<String> = kept.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        key.push_str(&q.join("&"));
+    // the query's parameters, decoded, without those that only track the click
+    let mut first = true;
+    for (k, v) in url::form_urlencoded::parse(query.unwrap_or("").as_bytes()) {
+        if is_tracking(&k, tracking) {
+            continue;
+        }
+        key.push(if first { '?' } else { '&' });
+        first = false;
+        key.push_str(&k);
+        key.push('=');
+        key.push_str(&v);
     }
     Some(key)
 }

@@ -7,6 +7,7 @@ pub mod key;
 pub mod query;
 
 use crate::error::did_you_mean;
+use std::fmt::Write as _;
 
 pub use host::{is_public_host, is_public_v4, is_public_v6};
 
@@ -213,40 +214,57 @@ fn plain_authority(rest: &str) -> bool {
 /// Hand-written: the `url` parser costs more than all the rest of classification.
 pub fn split_web_url(url: &str) -> Option<(String, String)> {
     let u = url.trim();
-    let lower_head = u.get(..8).unwrap_or(u).to_ascii_lowercase();
-    let rest = if lower_head.starts_with("https://") {
+    let head = u.get(..8).unwrap_or(u).as_bytes();
+    let rest = if head.len() >= 8 && head.eq_ignore_ascii_case(b"https://") {
         &u[8..]
-    } else if lower_head.starts_with("http://") {
+    } else if head.len() >= 7 && head[..7].eq_ignore_ascii_case(b"http://") {
         &u[7..]
     } else {
         return None;
     };
-    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let end = rest
+        .bytes()
+        .position(|b| matches!(b, b'/' | b'?' | b'#'))
+        .unwrap_or(rest.len());
     let authority = rest[..end].rsplit('@').next().unwrap_or("");
     let host = if let Some(v6) = authority.strip_prefix('[') {
         v6.split(']').next().unwrap_or("")
     } else {
         authority.split(':').next().unwrap_or("")
     };
-    let host = host.trim_end_matches('.').to_lowercase();
+    let host = host.trim_end_matches('.');
+    let mut host = if host.is_ascii() {
+        host.to_ascii_lowercase()
+    } else {
+        host.to_lowercase()
+    };
     if host.is_empty() {
         return None;
     }
-    let host = host
-        .strip_prefix("www.")
-        .map(str::to_string)
-        .unwrap_or(host);
+    if host.starts_with("www.") {
+        host.drain(..4);
+    }
     let path = &rest[end..];
-    let path = &path[..path.find(['?', '#']).unwrap_or(path.len())];
+    let path = &path[..path
+        .bytes()
+        .position(|b| matches!(b, b'?' | b'#'))
+        .unwrap_or(path.len())];
     let mut out = String::with_capacity(path.len() + 1);
     if !path.starts_with('/') {
         out.push('/');
     }
-    for b in path.bytes() {
-        if b.is_ascii() {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
+    if path.is_ascii() {
+        out.push_str(path);
+    } else {
+        for c in path.chars() {
+            if c.is_ascii() {
+                out.push(c);
+            } else {
+                let mut buf = [0; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    let _ = write!(out, "%{b:02X}");
+                }
+            }
         }
     }
     Some((host, out))
