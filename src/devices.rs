@@ -4,6 +4,7 @@
 
 use crate::policy::{DeviceSpec, Rate};
 use std::ops::Range;
+use std::sync::OnceLock;
 
 /// A number format a peak is stated for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,10 +111,11 @@ pub struct DeviceTable {
     /// `s`).
     spellings: Vec<(usize, bool, bool)>,
     matcher: Option<names::NameMatcher>,
-    /// For each device, the devices a bare name of it stands for (itself and its variants).
-    variants: Vec<Vec<usize>>,
-    /// For each device, whether it is a system of several others (see `is_system`).
-    systems: Vec<bool>,
+    /// For each device, the devices a bare name of it stands for (itself and its variants):
+    /// worked out when a peak is first looked up.
+    variants: OnceLock<Vec<Vec<usize>>>,
+    /// For each device, whether it is a system of several others (see `is_system`), likewise.
+    systems: OnceLock<Vec<bool>>,
 }
 
 const NUMBER_WORDS: [(&str, u32); 12] = [
@@ -145,39 +147,15 @@ impl DeviceTable {
         // Longest first, so that "H100 NVL" wins over "H100" and "DGX H100" over "H100".
         spellings.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
         let matcher = names::NameMatcher::new(spellings.iter().map(|(s, ..)| s.as_str()));
-        let lower_names: Vec<Vec<String>> = devices
-            .iter()
-            .map(|d| d.names.iter().map(|n| n.to_ascii_lowercase()).collect())
-            .collect();
-        let variants = (0..devices.len())
-            .map(|i| {
-                let mut v = vec![i];
-                for bare in &devices[i].bare {
-                    let prefix = bare.to_ascii_lowercase();
-                    for (j, names) in lower_names.iter().enumerate() {
-                        let is_variant = j != i
-                            && names.iter().any(|n| {
-                                n.strip_prefix(&prefix)
-                                    .is_some_and(|rest| rest.starts_with([' ', '-']))
-                            });
-                        if is_variant && !v.contains(&j) {
-                            v.push(j);
-                        }
-                    }
-                }
-                v
-            })
-            .collect();
-        let systems = systems(devices);
         DeviceTable {
-            systems,
             devices: devices.to_vec(),
             spellings: spellings
                 .into_iter()
                 .map(|(s, d, b)| (d, b, s.ends_with(['s', 'S'])))
                 .collect(),
             matcher,
-            variants,
+            variants: OnceLock::new(),
+            systems: OnceLock::new(),
         }
     }
 
@@ -215,7 +193,7 @@ impl DeviceTable {
     /// The devices a bare name of `device` stands for: itself and its variants ("H100" → the
     /// SXM, PCIe and NVL rows).
     pub fn variants(&self, device: usize) -> &[usize] {
-        &self.variants[device]
+        &self.variants.get_or_init(|| variants(&self.devices))[device]
     }
 
     /// Whether a row is a system of several devices of another row: one of its spellings
@@ -223,14 +201,14 @@ impl DeviceTable {
     /// at least twice that row's. Words such as "rack", "pod" or "in total" describe such a
     /// system itself, not an unknown number of it.
     pub fn is_system(&self, device: usize) -> bool {
-        self.systems[device]
+        self.systems.get_or_init(|| systems(&self.devices))[device]
     }
 
     /// The peak of one device (for a bare name: the highest of its variants, the named row
     /// itself on a tie) for a quantity, if the table states one.
     pub fn peak(&self, mention: &Mention, quantity: Quantity) -> Option<(usize, Peak)> {
         let candidates: &[usize] = if mention.bare {
-            &self.variants[mention.device]
+            self.variants(mention.device)
         } else {
             std::slice::from_ref(&mention.device)
         };
@@ -244,6 +222,33 @@ impl DeviceTable {
         }
         best
     }
+}
+
+/// For each row, the rows a bare name of it stands for (see `DeviceTable::variants`).
+fn variants(devices: &[DeviceSpec]) -> Vec<Vec<usize>> {
+    let lower_names: Vec<Vec<String>> = devices
+        .iter()
+        .map(|d| d.names.iter().map(|n| n.to_ascii_lowercase()).collect())
+        .collect();
+    (0..devices.len())
+        .map(|i| {
+            let mut v = vec![i];
+            for bare in &devices[i].bare {
+                let prefix = bare.to_ascii_lowercase();
+                for (j, names) in lower_names.iter().enumerate() {
+                    let is_variant = j != i
+                        && names.iter().any(|n| {
+                            n.strip_prefix(&prefix)
+                                .is_some_and(|rest| rest.starts_with([' ', '-']))
+                        });
+                    if is_variant && !v.contains(&j) {
+                        v.push(j);
+                    }
+                }
+            }
+            v
+        })
+        .collect()
 }
 
 /// Which rows are systems of another row's devices (see `DeviceTable::is_system`).
