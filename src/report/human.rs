@@ -210,7 +210,7 @@ fn quote_into(
             from,
             to,
             room,
-            |_| 1,
+            |a, b| b - a,
             |out, lo, hi| out.push_str(&text[lo..hi]),
         )
     } else {
@@ -218,7 +218,8 @@ fn quote_into(
     }
 }
 
-/// `quote_into` for any line, measured character by character.
+/// `quote_into` for any line, measured character by character (each once: the columns before
+/// each character are summed up front).
 fn quote_chars(
     shown: &mut String,
     text: &str,
@@ -226,10 +227,21 @@ fn quote_chars(
     to: usize,
     room: usize,
 ) -> (usize, usize) {
-    let chars: Vec<(usize, char)> = text
-        .char_indices()
-        .map(|(i, c)| (i, clean_char(c)))
-        .collect();
+    let mut chars: Vec<(usize, char)> = Vec::with_capacity(text.len());
+    // before[k]: the columns of the characters before the k-th
+    let mut before: Vec<usize> = Vec::with_capacity(text.len() + 1);
+    let mut col = 0;
+    for (i, c) in text.char_indices() {
+        let c = clean_char(c);
+        chars.push((i, c));
+        before.push(col);
+        col += if (' '..='~').contains(&c) {
+            1
+        } else {
+            width_of(c)
+        };
+    }
+    before.push(col);
     let from = chars.partition_point(|&(i, _)| i < from);
     let to = chars.partition_point(|&(i, _)| i < to);
     quote_with(
@@ -238,24 +250,25 @@ fn quote_chars(
         from,
         to,
         room,
-        |k| width_of(chars[k].1),
+        |a, b| before[b] - before[a],
         |out, lo, hi| out.extend(chars[lo..hi].iter().map(|&(_, c)| c)),
     )
 }
 
-/// The cut of `quote` over `n` cells (characters) of widths `col(k)`: the span covers cells
-/// `first..last`; `push(out, lo, hi)` writes cells `lo..hi`.
+/// The cut of `quote` over `n` cells (characters): `width(a, b)` is the columns of cells
+/// `a..b`; the span covers cells `first..last`; `push(out, lo, hi)` writes cells `lo..hi`.
 fn quote_with(
     shown: &mut String,
     n: usize,
     first: usize,
     last: usize,
     room: usize,
-    col: impl Fn(usize) -> usize,
+    width: impl Fn(usize, usize) -> usize,
     push: impl Fn(&mut String, usize, usize),
 ) -> (usize, usize) {
     let room = room.max(20);
-    let total: usize = (0..n).map(&col).sum();
+    let col = |k: usize| width(k, k + 1);
+    let total = width(0, n);
     let (lo, hi) = if total <= room {
         (0, n)
     } else {
@@ -285,7 +298,6 @@ fn quote_with(
         start_col = 1;
     }
     // Columns before the span's first and last cells, within the shown cells.
-    let width = |a: usize, b: usize| (a..b).map(&col).sum::<usize>();
     let mark_start = (lo..hi)
         .contains(&first)
         .then(|| start_col + width(lo, first));
