@@ -288,21 +288,28 @@ impl BuiltSet {
 
 /// The lowest pattern of a multi-pattern DFA that matches anywhere in `s`.
 fn first_of(dfa: &Dfa, anchored: bool, s: &str) -> Option<usize> {
+    let mut best: Option<usize> = None;
+    each_match(dfa, anchored, s, |p| {
+        best = Some(best.map_or(p, |b| b.min(p)))
+    });
+    best
+}
+
+/// Calls `found` with each pattern of a multi-pattern DFA that matches in `s` (once per
+/// place it matches).
+fn each_match(dfa: &Dfa, anchored: bool, s: &str, mut found: impl FnMut(usize)) {
     let input = Input::new(s.as_bytes()).anchored(if anchored {
         Anchored::Yes
     } else {
         Anchored::No
     });
     let mut state = OverlappingState::start();
-    let mut best: Option<usize> = None;
     while let Ok(()) = dfa.try_search_overlapping_fwd(&input, &mut state) {
         let Some(m) = state.get_match() else {
             break;
         };
-        let p = m.pattern().as_usize();
-        best = Some(best.map_or(p, |b| b.min(p)));
+        found(m.pattern().as_usize());
     }
-    best
 }
 
 #[cfg(test)]
@@ -375,22 +382,6 @@ mod tests {
         keys
     }
 
-    /// Every pattern of a built DFA that matches `s`.
-    fn all_matches(dfa: &Dfa, anchored: bool, s: &str) -> Vec<usize> {
-        let input = Input::new(s.as_bytes()).anchored(if anchored {
-            Anchored::Yes
-        } else {
-            Anchored::No
-        });
-        let mut state = OverlappingState::start();
-        let mut out = Vec::new();
-        while let Ok(()) = dfa.try_search_overlapping_fwd(&input, &mut state) {
-            let Some(m) = state.get_match() else { break };
-            out.push(m.pattern().as_usize());
-        }
-        out
-    }
-
     /// The gates never turn away a URL one of their patterns matches (on every link of the
     /// fixtures and corpus), and they do turn away most DFAs for most URLs (else they would
     /// only cost).
@@ -405,7 +396,9 @@ mod tests {
                 let dfa = load(chunk, true).unwrap();
                 for key in &keys {
                     let held = held(key);
-                    for p in all_matches(&dfa, chunk.2, key) {
+                    let mut matched_here = Vec::new();
+                    each_match(&dfa, chunk.2, key, |p| matched_here.push(p));
+                    for p in matched_here {
                         matched += 1;
                         assert!(
                             may_match(&gate[p..=p], &held),
