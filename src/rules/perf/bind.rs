@@ -305,10 +305,43 @@ fn device(text: &str, r: &Range<usize>, claims: &[Claim]) -> Device {
     }
 }
 
-/// Rounds a range to character boundaries of `text`.
+/// Rounds a range to character boundaries of `text`, and widens a match that starts inside a
+/// number written with thousands separators to the whole number ("1,152 sequences", not
+/// "152 sequences": a pattern's `\b` also holds after the comma).
 fn on_chars(text: &str, r: Range<usize>) -> Range<usize> {
-    let s = crate::lines::floor_char_boundary(text, r.start);
+    let mut s = crate::lines::floor_char_boundary(text, r.start);
     let e = crate::lines::ceil_char_boundary(text, r.end).max(s);
+    let b = text.as_bytes();
+    // a group of exactly three digits after "<digit>,"
+    let group = |at: usize| {
+        at >= 2
+            && b[at - 1] == b','
+            && b[at - 2].is_ascii_digit()
+            && b.len() >= at + 3
+            && b[at..at + 3].iter().all(u8::is_ascii_digit)
+            && b.get(at + 3).is_none_or(|c| !c.is_ascii_digit())
+    };
+    if group(s) {
+        // back over "d,ddd," groups to the number's first digit
+        let mut k = s - 1;
+        loop {
+            let mut d = k;
+            while d > 0 && b[d - 1].is_ascii_digit() && k - d < 3 {
+                d -= 1;
+            }
+            let lead = d > 0 && b[d - 1].is_ascii_digit();
+            let comma = d >= 2 && b[d - 1] == b',' && b[d - 2].is_ascii_digit();
+            if k - d == 3 && comma {
+                k = d - 1;
+                continue;
+            }
+            // "8,16,512" is a list, not a number
+            if !lead && !comma && d < k {
+                s = d;
+            }
+            break;
+        }
+    }
     s..e
 }
 
@@ -524,6 +557,16 @@ mod tests {
         ] {
             assert_eq!(found(text, Field::Correctness), [""], "{text}");
         }
+    }
+
+    #[test]
+    fn numbers_with_thousands_separators_are_found_whole() {
+        let text = "MFU falls to 42% on H100 at a global batch of 1,152 sequences.";
+        assert_eq!(found(text, Field::Workload), ["batch of 1,152"]);
+        let text = "MFU falls to 42% on H100 for 1,152 sequences of GPT-3.";
+        assert_eq!(found(text, Field::Workload), ["1,152 sequences"]);
+        let text = "MFU falls to 42% on H100 for 12,345,678 tokens of C4.";
+        assert!(found(text, Field::Workload)[0].starts_with("12,345,678 tokens"));
     }
 
     #[test]
