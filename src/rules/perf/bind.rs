@@ -13,8 +13,8 @@ use super::fields::{Bound, Device, Field, Loc};
 use super::text::{has_word, word_after, word_before};
 use super::vocab::Vocab;
 use super::words::{
-    COMMON_AFTER_RATIO, COMPARATIVES, LOWER_NAMES, PERF_NOUNS, QUALITY_WORDS, SPEED_WORDS,
-    UTILIZATION_WORDS,
+    COMMON_AFTER_RATIO, COMPARATIVES, DIRECTION_STEMS, LOWER_NAMES, PERF_NOUNS, QUALITY_WORDS,
+    SPEED_WORDS, UTILIZATION_WORDS,
 };
 use std::ops::Range;
 
@@ -101,6 +101,45 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
         }
     }
     out
+}
+
+/// Whether "over" at `at` compares: it follows a ratio claim, a speed or comparative word, a
+/// direction or a performance noun within two words ("8.8x speedup over llama.cpp", "by 25%
+/// over SGLang", "1.5x throughput over vLLM", "improves over"). Elsewhere "over" is a place, a
+/// span or a medium ("inference over long sequences", "over NVLink", "over time", "cross-checks
+/// twice over"), not a baseline.
+fn over_compares(text: &str, at: usize, claims: &[Claim]) -> bool {
+    let k = claims.partition_point(|c| c.span.end <= at);
+    // after a ratio ("2x over vLLM"), not after a rate or a time ("310 GB/s over NVLink")
+    if k > 0
+        && matches!(
+            claims[k - 1].kind,
+            ClaimKind::Multiplier | ClaimKind::Percent
+        )
+        && text[claims[k - 1].span.end..at].split_whitespace().count() <= 2
+    {
+        return true;
+    }
+    let mut to = at;
+    for _ in 0..2 {
+        let (s, w) = word_before(text, to);
+        let w = w.to_ascii_lowercase();
+        let w = w.as_str();
+        if SPEED_WORDS.contains(&w)
+            || COMPARATIVES.contains(&w)
+            || PERF_NOUNS.contains(&w)
+            || UTILIZATION_WORDS.contains(&w)
+            || (!w.is_empty() && DIRECTION_STEMS.iter().any(|d| w.starts_with(d)))
+            || matches!(w, "advantage" | "edge" | "lead" | "wins" | "win" | "up")
+        {
+            return true;
+        }
+        if s == 0 || s >= to {
+            return false;
+        }
+        to = s;
+    }
+    false
 }
 
 /// The words of a text (letters, digits and `-`, `.`, `/`, `_`, `'` inside) with where each
@@ -373,7 +412,10 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
                 && w.bytes()
                     .all(|c| c.is_ascii_digit() || c == b',' || c == b'.')
         };
-        !quantifier && !correct.iter().any(|c| c.start <= r.start && r.end <= c.end)
+        let not_compared = t == "over" && !over_compares(text, r.start, claims);
+        !quantifier
+            && !not_compared
+            && !correct.iter().any(|c| c.start <= r.start && r.end <= c.end)
     });
     cands[Field::Correctness as usize] = correct;
     let by_structure = structural_correctness(
@@ -567,6 +609,32 @@ mod tests {
         assert_eq!(found(text, Field::Workload), ["1,152 sequences"]);
         let text = "MFU falls to 42% on H100 for 12,345,678 tokens of C4.";
         assert!(found(text, Field::Workload)[0].starts_with("12,345,678 tokens"));
+    }
+
+    #[test]
+    fn over_is_a_baseline_only_as_a_comparison() {
+        for (text, want) in [
+            (
+                "An 8.8x speedup over llama.cpp on POWER9.",
+                "over llama.cpp",
+            ),
+            ("Cuts latency by 25% over SGLang.", "over SGLang"),
+            ("1.5x throughput over vLLM on an L4.", "over vLLM"),
+            (
+                "A 2x improvement over the previous release.",
+                "over the previous",
+            ),
+        ] {
+            assert_eq!(found(text, Field::Baseline), [want], "{text}");
+        }
+        for text in [
+            "Sparse attention: 11x speedup for inference over long sequences.",
+            "Reaches 310 GB/s over NVLink between two H100s.",
+            "Training holds 48% MFU on H100 over the whole run.",
+            "The counts cross-check twice over: 64 x 1.6 TB/s per cabinet.",
+        ] {
+            assert_eq!(found(text, Field::Baseline), [""], "{text}");
+        }
     }
 
     #[test]
