@@ -218,6 +218,54 @@ fn link_spec(
         && !states(Vocabulary::Measurement, sentence)
 }
 
+/// Whether the compute or bandwidth rate `start..end` is multiplied by a count of devices or
+/// links ("1024 x 1.68 TB/s is the 1.72 PB/s total", "8 × 989 TFLOPS"): arithmetic on a
+/// per-device figure, a specification, unless its sentence says it was measured.
+fn counted_rate(lower: &str, seg: &Segments, start: usize, end: usize, states: States) -> bool {
+    let head = lower[..start].trim_end();
+    let Some(h) = head
+        .strip_suffix('x')
+        .or_else(|| head.strip_suffix('×'))
+        .or_else(|| head.strip_suffix('*'))
+    else {
+        return false;
+    };
+    // a whole count before the sign: "1024 x", "8×"
+    let n = h.trim_end();
+    let count = n.ends_with(|c: char| c.is_ascii_digit()) && {
+        let (ws, w) = word_before(n, n.len());
+        !w.is_empty()
+            && w.bytes().all(|c| c.is_ascii_digit() || c == b',')
+            && !n[..ws].ends_with('.')
+    };
+    let sentence = &lower[seg.sentence(lower, &(start..end))];
+    count && !has_word(sentence, MEASURED_WORDS) && !states(Vocabulary::Measurement, sentence)
+}
+
+/// Marks as specifications the rates compared with a specification in the same sentence
+/// ("10 TFLOPS against B200's 296 TFLOPS per the same table"): two figures of the datasheet
+/// set side by side, unless the sentence says one was measured ("sustained 610 TFLOPS, against
+/// the 989 TFLOPS datasheet number").
+fn spec_pairs(lower: &str, claims: &mut [Claim], states: States) {
+    let peak = |c: &Claim| matches!(c.kind, ClaimKind::Rate { peak_unit: true });
+    for k in 1..claims.len() {
+        let (a, b) = (&claims[k - 1], &claims[k]);
+        if !(peak(a) && peak(b)) || a.capability == b.capability || a.sentence != b.sentence {
+            continue;
+        }
+        let between = &lower[a.span.end..b.span.start];
+        let compared = words(between)
+            .take(4)
+            .any(|w| matches!(w, "against" | "vs" | "vs." | "versus" | "compared"))
+            && words(between).count() <= 4;
+        let s = &lower[a.sentence.clone()];
+        if compared && !has_word(s, MEASURED_WORDS) && !states(Vocabulary::Measurement, s) {
+            claims[k - 1].capability = true;
+            claims[k].capability = true;
+        }
+    }
+}
+
 /// Whether the multiplier or percentage ending at `end` counts a project's popularity ("3x
 /// more contributors", "twice as many stars", "a 2x increase in monthly downloads"), or its
 /// clause is about popularity and names no performance at all.
@@ -381,7 +429,8 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 let clause = &lower_s[w];
                 c.capability = peak
                     && ((has_word(clause, LINK_WORDS) && !states(Vocabulary::Measurement, clause))
-                        || link_spec(text, &lower_s, seg(), i, end, unit, states));
+                        || link_spec(text, &lower_s, seg(), i, end, unit, states)
+                        || counted_rate(&lower_s, seg(), i, end, states));
                 out.push(c);
             }
             i = end;
@@ -487,7 +536,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         }
     }
     out.sort_by_key(|c| (c.span.start, std::cmp::Reverse(c.span.end)));
-    dedup(out)
+    let mut out = dedup(out);
+    spec_pairs(&lower_s, &mut out, states);
+    out
 }
 
 /// Claims without digits: "an order of magnitude faster", "five times faster", "twice as

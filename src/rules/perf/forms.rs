@@ -288,19 +288,45 @@ pub(super) fn is_spec_statement(
     if has_part(c, SPEC_WORDS) {
         return !measured(c, states);
     }
-    // "30% more power", "a 5% faster HBM", "33% more HBM capacity"
-    let next: Vec<&str> = words(ahead(lower, span.end, 40)).take(3).collect();
+    // "30% more power", "a 5% faster HBM", "33% more HBM capacity"; "five times more compute"
+    // (the comparative inside the claim)
+    let next: Vec<&str> = words(ahead(lower, span.end, 60)).take(6).collect();
     let k = next
         .iter()
+        .take(3)
         .position(|w| !COMPARATIVES.contains(w) && *w != "the")
-        .unwrap_or(next.len());
-    let resource = k > 0 && next[k..].iter().take(2).any(|w| RESOURCE_NOUNS.contains(w));
-    if !resource || !has_part(s, SPEC_WORDS) {
-        return false;
-    }
+        .unwrap_or(next.len().min(3));
+    let comparative = k > 0 || COMPARATIVES.contains(&word_before(lower, span.end).1);
+    let resource = comparative && next[k..].iter().take(2).any(|w| RESOURCE_NOUNS.contains(w));
     // "4x less memory than storing every activation" compares a method with another; "76%
     // more memory than the H100" one device with another
     let tail = &lower[span.end..clause.end.max(span.end)];
     let compared = has_word(tail, &["than", "vs", "versus"]) && !hardware(tail);
+    // what each device or link has: "5x more compute per accelerator", "4x more network
+    // bandwidth", in any sentence
+    let per_device = next
+        .windows(2)
+        .any(|p| p[0] == "per" && COUNT_NOUNS.contains(&p[1]));
+    let link = next[k..]
+        .iter()
+        .take(2)
+        .any(|w| LINK_WORDS.contains(w) || NETWORK_WORDS.contains(w));
+    if resource && (per_device || link) && !compared && !measured(s, states) {
+        return true;
+    }
+    // in a sentence that quotes a specification, a multiplier with no speed, performance or
+    // utilisation word in its clause
+    // ("vendors publish TFLOPS with sparsity, as they are ~2x bigger")
+    if has_part(s, SPEC_WORDS)
+        && !lower[span.clone()].contains('%')
+        && !has_word(c, SPEED_WORDS)
+        && !has_word(c, PERF_NOUNS)
+        && !has_word(c, UTILIZATION_WORDS)
+    {
+        return !compared && !measured(s, states);
+    }
+    if !resource || !has_part(s, SPEC_WORDS) {
+        return false;
+    }
     !compared && !measured(s, states)
 }
