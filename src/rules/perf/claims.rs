@@ -98,7 +98,7 @@ fn value_and_unit(text: &str, kind: ClaimKind) -> (Option<f64>, String) {
         ClaimKind::Multiplier if value.is_some() => "x".to_string(),
         ClaimKind::Multiplier => String::new(),
         ClaimKind::Percent => "%".to_string(),
-        _ => lower[end..].trim().to_string(),
+        _ => lower[end..].trim_start_matches('+').trim().to_string(),
     };
     (value, unit)
 }
@@ -337,6 +337,20 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         let Some(num_end) = number_at(lower, i) else {
             i += 1;
             continue;
+        };
+        // "180+ TFLOPS", "100+ tokens/s": at least the number (not "2+2", "2.6.0+cu121")
+        let num_end = if lower.get(num_end) == Some(&b'+')
+            && lower.get(num_end + 1).is_none_or(|c| {
+                !c.is_ascii_alphanumeric() || {
+                    let u = skip_space(lower, num_end + 1);
+                    RATE_UNITS
+                        .iter()
+                        .any(|(unit, _)| lower[u..].starts_with(unit.as_bytes()))
+                }
+            }) {
+            num_end + 1
+        } else {
+            num_end
         };
         let after = skip_space(lower, num_end);
         let rest = &lower[after..];
@@ -699,6 +713,15 @@ mod tests {
         assert_eq!(spans("Gains of 12–30% across models"), ["12–30%"]);
         assert_eq!(spans("takes 8 to 12 minutes"), ["8 to 12 minutes"]);
         assert_eq!(spans("(saves 1.5 GB VRAM)"), ["1.5 GB"]);
+    }
+
+    #[test]
+    fn a_number_with_a_plus_is_at_least_that_number() {
+        let c = claims_of("with the fused kernel it is around 180+TFLOPS", &vocab());
+        assert_eq!(c.len(), 1);
+        assert_eq!((c[0].value, &*c[0].unit), (Some(180.0), "tflops"));
+        assert_eq!(spans("decoding at 100+ tokens/s"), ["100+ tokens/s"]);
+        assert!(spans("needs torch 2.6.0+cu121 and 2+2 GPUs").is_empty());
     }
 
     #[test]
