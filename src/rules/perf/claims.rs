@@ -737,6 +737,10 @@ mod tests {
             "A forward pass costs about 14 GFLOPs per token.",
             "Gradient norms vary by orders of magnitude across layers.",
             "Repeat each measurement three times and report the median.",
+            "The backward pass does an additional 2x times of `matmul`s.",
+            "Training needs 3-4x more matmuls than inference.",
+            "The new algorithm needs 3x fewer operations than the naive one.",
+            "It does four times fewer multiplications.",
         ] {
             assert!(spans(t).is_empty(), "{t}: {:?}", spans(t));
         }
@@ -775,6 +779,7 @@ mod tests {
         }
         assert_eq!(spans("Serves 2x more concurrent users."), ["2x"]);
         assert_eq!(spans("2x faster builds and 3x more stars."), ["2x"]);
+        assert_eq!(spans("Runs 2x more operations per second."), ["2x"]);
     }
 
     #[test]

@@ -27,6 +27,9 @@ pub(super) fn times_claim(lower: &str, start: usize, k: usize, states: States) -
         return None;
     }
     let (cs, cw) = word_after(lower, times_end);
+    if counts_work(lower, times_end) {
+        return None;
+    }
     if COMPARATIVES.contains(&cw) {
         return (!is_data_type_ratio(lower, start, times_end, cw, states)).then_some(cs + cw.len());
     }
@@ -46,6 +49,24 @@ pub(super) fn times_claim(lower: &str, start: usize, k: usize, states: States) -
     None
 }
 
+/// Whether the ratio ending at `end` counts work an algorithm does rather than measures it
+/// ("3-4x more matmuls than inference", "3x fewer operations", "2x times of `matmul`s", the
+/// name in code leaving a lone plural "s" in the prose): an analytical count, a property of
+/// the design, not a result.
+pub(super) fn counts_work(lower: &str, end: usize) -> bool {
+    let mut ws = words(ahead(lower, end, 80)).take(6).skip_while(|w| {
+        matches!(
+            *w,
+            "more" | "fewer" | "less" | "times" | "of" | "the" | "additional"
+        )
+    });
+    let counted = ws
+        .next()
+        .is_some_and(|w| WORK_NOUNS.contains(&w) || w == "s");
+    // "2x more operations per second" is a rate
+    counted && !matches!(ws.next(), Some("per" | "/s"))
+}
+
 /// Whether the multiplier `start..end` counts devices ("8x H100", "2x RTX 4090", "two 8x
 /// trays") or states a ratio a data type fixes ("a 4x smaller data type") rather than a result.
 pub(super) fn is_count_or_ratio(
@@ -59,6 +80,9 @@ pub(super) fn is_count_or_ratio(
     let Some(&first) = next.first() else {
         return false;
     };
+    if counts_work(lower, end) {
+        return true;
+    }
     if COMPARATIVES.contains(&first) || SPEED_WORDS.contains(&first) {
         // a size ratio fixed by a data type
         return is_data_type_ratio(lower, start, end, first, states);

@@ -259,6 +259,19 @@ pub(super) const COUNT_NOUNS: &[&str] = &[
     "superchip",
     "superchips",
 ];
+/// Work an algorithm does, which a ratio counts rather than measures ("3x fewer operations").
+pub(super) const WORK_NOUNS: &[&str] = &[
+    "operations",
+    "ops",
+    "matmul",
+    "matmuls",
+    "gemms",
+    "multiplications",
+    "multiply-adds",
+    "macs",
+    "computations",
+    "instructions",
+];
 /// What "N GFLOPs per …" counts work per, not per time ("14 GFLOPs per token").
 pub(super) const PER_ITEM: &[&str] = &[
     "token",
