@@ -139,6 +139,12 @@ fn quantifier_start(lower: &str, start: usize) -> usize {
 
 /// The word before `at`, skipping hedges ("takes around 1.5 hours" → "takes").
 fn cue_before(lower: &str, at: usize) -> &str {
+    // "vs." (a word ends at no full stop)
+    if let Some(h) = lower[..at].trim_end().strip_suffix("vs.") {
+        if !h.ends_with(|c: char| c.is_alphanumeric()) {
+            return "vs.";
+        }
+    }
     let mut to = at;
     for _ in 0..3 {
         let (s, w) = word_before(lower, to);
@@ -216,6 +222,35 @@ fn link_spec(
         .is_some_and(|t| t.contains("bps") || t.contains("b/s") || t.contains("bit/s"));
     (intrinsic || bits || has_word(sentence, LINK_WORDS) || has_word(sentence, NETWORK_WORDS))
         && !states(Vocabulary::Measurement, sentence)
+}
+
+/// Whether the request rate `start..end` (unit `unit`) is the load a measurement was taken at
+/// rather than a result: "at 100 QPS" in a sentence about latency ("p95 stays under 200 ms at
+/// 100 QPS") or about the load sent ("requests are sent at 10 req/s by a Poisson process").
+fn offered_load(
+    lower: &str,
+    seg: &Segments,
+    start: usize,
+    end: usize,
+    unit: &str,
+    states: States,
+) -> bool {
+    let request = matches!(
+        unit,
+        "qps"
+            | "req/s"
+            | "requests/s"
+            | "requests per second"
+            | "queries/s"
+            | "queries per second"
+            | "req/min"
+            | "requests/min"
+    );
+    if !request || cue_before(lower, start) != "at" {
+        return false;
+    }
+    let s = &lower[seg.sentence(lower, &(start..end))];
+    has_word(s, LATENCY_CUES) || has_word(s, LOAD_WORDS) || states(Vocabulary::Setting, s)
 }
 
 /// Whether the compute or bandwidth rate `start..end` is multiplied by a count of devices or
@@ -410,7 +445,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     c.sentence.start <= i && i < c.sentence.end.max(c.span.end + 1)
                 }) && COMPARATIVES.contains(&next)
                     && word_after(&lower_s, ns + next.len()).1 == "than");
-            if (continues || is_perf_percent(&lower_s, seg(), i, end)) && !hypothetical(&(i..end)) {
+            if (continues || is_perf_percent(&lower_s, seg(), i, end, states))
+                && !hypothetical(&(i..end))
+            {
                 out.push(claim(i..end, ClaimKind::Percent));
             }
             i = end;
@@ -437,6 +474,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             };
             if !per_item
                 && !states(Vocabulary::Setting, &lower_s[w.start..i])
+                && !offered_load(&lower_s, seg(), i, end, unit, states)
                 && !hypothetical(&(i..end))
             {
                 let mut c = claim(i..end, ClaimKind::Rate { peak_unit: peak });
@@ -479,7 +517,13 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     !v.is_empty() && !v.starts_with(|c: char| c.is_ascii_digit())
                 }
             };
+            // "cold start is 5 s, down from 40 s"
+            let changed = {
+                let rest = lower_s[end..].trim_start_matches([',', ' ']);
+                rest.starts_with("down from") || rest.starts_with("up from")
+            };
             let cue = has_word(w, LATENCY_CUES)
+                || changed
                 || w.contains("time to first token")
                 || w.contains("time-to-first-token")
                 || RESULT_CUES.contains(&before)

@@ -152,10 +152,52 @@ fn is_data_type_ratio(lower: &str, start: usize, end: usize, word: &str, states:
         || states(Vocabulary::Field(Field::Precision), clause)
 }
 
+/// Whether the percentage `start..end` (clause `clause`) is a gain in quality rather than in
+/// performance: its clause names only a generic gain ("improvement", "gains", "boost") and its
+/// sentence is about a score ("Pass@1 rises to 67% on HumanEval, a 12% improvement"), with no
+/// performance noun, speed word or rate in it.
+fn quality_gain(
+    lower: &str,
+    seg: &Segments,
+    (start, end): (usize, usize),
+    clause: &str,
+    states: States,
+) -> bool {
+    const GENERIC: &[&str] = &[
+        "improvement",
+        "improvements",
+        "improved",
+        "gain",
+        "gains",
+        "boost",
+        "boosts",
+    ];
+    let generic = words(clause).any(|w| GENERIC.contains(&w))
+        && !words(clause).any(|w| SPEED_WORDS.contains(&w) && !GENERIC.contains(&w));
+    if !generic {
+        return false;
+    }
+    let s = &lower[seg.sentence(lower, &(start..end))];
+    let score = has_word(s, SCORE_WORDS) || s.contains("pass@") || s.contains("win rate");
+    // a score kept ("with no accuracy loss") is the correctness of a speed gain
+    score
+        && !states(Vocabulary::Field(Field::Correctness), s)
+        && !has_word(s, PERF_NOUNS)
+        && !has_word(s, UTILIZATION_WORDS)
+        && !RATE_UNITS.iter().any(|(u, _)| s.contains(u))
+        && !words(s).any(|w| SPEED_WORDS.contains(&w) && !GENERIC.contains(&w))
+}
+
 /// Whether the percentage `start..end` states performance: a speed word, utilisation or a
 /// direction with a performance noun in its clause, "N% <comparative> than" in a sentence
 /// about performance, or "N% of <something's> throughput".
-pub(super) fn is_perf_percent(lower: &str, seg: &Segments, start: usize, end: usize) -> bool {
+pub(super) fn is_perf_percent(
+    lower: &str,
+    seg: &Segments,
+    start: usize,
+    end: usize,
+    states: States,
+) -> bool {
     let (s1, next) = word_after(lower, end);
     // "matches cuDNN within 5%", "within 3% of the CUDA version", not "within 1% of FP8
     // accuracy"
@@ -176,6 +218,9 @@ pub(super) fn is_perf_percent(lower: &str, seg: &Segments, start: usize, end: us
         return false;
     }
     let w = &lower[seg.clause(lower, &(start..end))];
+    if quality_gain(lower, seg, (start, end), w, states) {
+        return false;
+    }
     if has_word(w, SPEED_WORDS)
         || has_word(w, UTILIZATION_WORDS)
         || w.contains("of peak")
