@@ -439,6 +439,17 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
                             && !text[d.clone()].starts_with(|c: char| c.is_ascii_digit())
                     })))
     });
+    // A model's name inside a tool's ("llama.cpp", "whisper.cpp", "LLaMA-Factory") names no
+    // workload: the tool is the system measured or compared with.
+    cands[Field::Workload as usize].retain(|r| {
+        let t = text[r.clone()].to_ascii_lowercase();
+        let rest = text[r.end..].get(..4).unwrap_or("").to_ascii_lowercase();
+        !(rest == ".cpp"
+            || rest == "-cpp"
+            || t.contains("cpp")
+            || t.ends_with("-factory")
+            || t.ends_with("-index"))
+    });
     cands[Field::Hardware as usize] = devices;
     cands[Field::Baseline as usize].extend(structural_baselines(text, claims));
     for c in &mut cands {
