@@ -49,6 +49,16 @@ fn name_like(w: &str) -> bool {
 /// "2.2x that of X", "0.15x an RTX 4090", "93% of cuBLAS throughput", "from 31% to 44%".
 fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
     let mut out = Vec::new();
+    // "3,200 tok/s → 4,100 tok/s", "45 min -> 3 min": a change names its own baseline
+    for p in claims.windows(2) {
+        let between = &text[p[0].span.end..p[1].span.start];
+        if p[0].kind == p[1].kind
+            && (between.contains(['→', '⟶', '⇒']) || between.contains("->"))
+            && between.split_whitespace().count() <= 4
+        {
+            out.push(p[0].span.start..p[1].span.end);
+        }
+    }
     for c in claims {
         // "from 31% to 44%", "up from 46%", "from 41% for the smallest model to 47–48%"
         let (fs, fw) = word_before(text, c.own.start);

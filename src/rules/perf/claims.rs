@@ -522,8 +522,21 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 let rest = lower_s[end..].trim_start_matches([',', ' ']);
                 rest.starts_with("down from") || rest.starts_with("up from")
             };
+            // "Latency: 12 ms", "19 ms (p99)"
+            let labelled = {
+                let head = lower_s[..i].trim_end_matches([' ', '*']);
+                head.strip_suffix(':').is_some_and(|h| {
+                    let from = crate::lines::floor_char_boundary(h, h.len().saturating_sub(40));
+                    let ws: Vec<&str> = words(&h[from..]).collect();
+                    ws.iter().rev().take(3).any(|w| LATENCY_CUES.contains(w))
+                }) || lower_s[end..]
+                    .trim_start()
+                    .strip_prefix('(')
+                    .is_some_and(|r| LATENCY_CUES.contains(&word_after(r, 0).1))
+            };
             let cue = has_word(w, LATENCY_CUES)
                 || changed
+                || labelled
                 || w.contains("time to first token")
                 || w.contains("time-to-first-token")
                 || RESULT_CUES.contains(&before)
@@ -562,7 +575,14 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         }
         // "a speedup of 3.1", "the speedup is 1.39", "the speedup reaches 1.52"
         let (s1, verb) = word_before(&lower_s, i);
-        let noun = if matches!(verb, "of" | "is" | "was" | "reaches" | "reached" | "=") {
+        // "Speedup: 2.1", "speedup = 1.8"
+        let labelled = lower_s[..i]
+            .trim_end_matches([' ', '*'])
+            .strip_suffix([':', '='])
+            .map(|h| word_before(h, h.len()).1);
+        let noun = if let Some(label) = labelled.filter(|_| verb.is_empty()) {
+            label
+        } else if matches!(verb, "of" | "is" | "was" | "reaches" | "reached" | "=") {
             word_before(&lower_s, s1).1
         } else {
             verb

@@ -83,6 +83,43 @@ pub(super) fn is_count_or_ratio(
     if counts_work(lower, end) {
         return true;
     }
+    // a compression ratio is a design parameter: "Compression ratio: 3.2x", "compresses the
+    // cache by 4x"
+    {
+        let from = crate::lines::ceil_char_boundary(lower, start.saturating_sub(48));
+        // within the claim's clause ("KV compression, 8x cache reduction" is a result)
+        let head = &lower[from..start];
+        let head = head
+            .rfind([',', ';', '(', ')', '.'])
+            .map_or(head, |p| &head[p + 1..]);
+        let all: Vec<&str> = words(head).collect();
+        let before: Vec<&str> = all.iter().rev().take(4).copied().collect();
+        let k = before.iter().position(|w| {
+            !matches!(
+                *w,
+                "ratio"
+                    | "of"
+                    | "is"
+                    | "rate"
+                    | "factor"
+                    | "by"
+                    | "up"
+                    | "to"
+                    | "about"
+                    | "roughly"
+                    | "around"
+                    | "a"
+                    | "an"
+                    | "the"
+                    | "cache"
+                    | "kv"
+                    | "weights"
+            )
+        });
+        if k.is_some_and(|k| before[k].starts_with("compress")) {
+            return true;
+        }
+    }
     if COMPARATIVES.contains(&first) || SPEED_WORDS.contains(&first) {
         // a size ratio fixed by a data type
         return is_data_type_ratio(lower, start, end, first, states);
@@ -221,10 +258,18 @@ pub(super) fn is_perf_percent(
     if quality_gain(lower, seg, (start, end), w, states) {
         return false;
     }
+    // a sign or an arrow is a direction: "(+35% throughput)", "latency ↓ 40%"
+    let signed = lower[..start].ends_with(['+', '-', '−'])
+        && lower[..start]
+            .trim_end_matches(['+', '-', '−'])
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric());
+    let arrow = w.contains(['↑', '↓', '⬆', '⬇']);
     if has_word(w, SPEED_WORDS)
         || has_word(w, UTILIZATION_WORDS)
         || w.contains("of peak")
-        || ((has_stem(w, DIRECTION_STEMS) || has_word(w, DIRECTION_WORDS))
+        || ((has_stem(w, DIRECTION_STEMS) || has_word(w, DIRECTION_WORDS) || signed || arrow)
             && has_word(w, PERF_NOUNS))
     {
         return true;
