@@ -673,6 +673,10 @@ mod tests {
                 "Going from NCCL",
             ),
             ("Costs fall 46x (from A100 to RTX 3060).", "from A100 to"),
+            (
+                "Decoding is 1.4x faster on a TPU v5e than on an A100.",
+                "than on an A100",
+            ),
         ] {
             let got = found(text, Field::Baseline);
             assert!(
