@@ -422,7 +422,19 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
                 && w.bytes()
                     .all(|c| c.is_ascii_digit() || c == b',' || c == b'.')
         };
-        let not_compared = t == "over" && !over_compares(text, r.start, claims);
+        let not_compared = (t == "over" && !over_compares(text, r.start, claims))
+            // "robust against NaNs", "guards against overflow"
+            || (t == "against" && {
+                let w = word_before(text, r.start).1.to_ascii_lowercase();
+                w.starts_with("robust")
+                    || w.starts_with("protect")
+                    || w.starts_with("guard")
+                    || w.starts_with("defen")
+                    || w.starts_with("secur")
+                    || w.starts_with("resilien")
+                    || w.starts_with("harden")
+                    || w == "safe"
+            });
         !quantifier
             && !not_compared
             && !correct.iter().any(|c| c.start <= r.start && r.end <= c.end)
