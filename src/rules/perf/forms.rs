@@ -265,14 +265,27 @@ pub(super) fn is_perf_percent(
             .chars()
             .next_back()
             .is_none_or(|c| !c.is_alphanumeric());
-    let arrow = w.contains(['↑', '↓', '⬆', '⬇']);
-    if has_word(w, SPEED_WORDS)
-        || has_word(w, UTILIZATION_WORDS)
-        || w.contains("of peak")
-        || ((has_stem(w, DIRECTION_STEMS) || has_word(w, DIRECTION_WORDS) || signed || arrow)
-            && has_word(w, PERF_NOUNS))
-    {
+    let perf = |w: &str| {
+        let arrow = w.contains(['↑', '↓', '⬆', '⬇']);
+        has_word(w, SPEED_WORDS)
+            || has_word(w, UTILIZATION_WORDS)
+            || w.contains("of peak")
+            || ((has_stem(w, DIRECTION_STEMS) || has_word(w, DIRECTION_WORDS) || signed || arrow)
+                && has_word(w, PERF_NOUNS))
+    };
+    if perf(w) {
         return true;
+    }
+    // a percentage alone in brackets or after a label reads with the clause before it:
+    // "inference speed improved (46%)", "Throughput gains: 46%", "latency (-21%)"
+    let head = lower[..start].trim_end_matches(['+', '-', '−']).trim_end();
+    let bracketed = head.ends_with('(') && lower[end..].trim_start().starts_with(')');
+    if bracketed || head.ends_with(':') {
+        let p = head.len() - 1;
+        let outer = &lower[seg.clause(lower, &(p..p))];
+        if !quality_gain(lower, seg, (start, end), outer, states) && perf(outer) {
+            return true;
+        }
     }
     if COMPARATIVES.contains(&next) && word_after(lower, s1 + next.len()).1 == "than" {
         let s = &lower[seg.sentence(lower, &(start..end))];
