@@ -67,6 +67,29 @@ pub(super) fn counts_work(lower: &str, end: usize) -> bool {
     counted && !matches!(ws.next(), Some("per" | "/s"))
 }
 
+/// Whether the multiplier `start..end` sets a parameter of the run or the model rather than
+/// states a result: "4x gradient accumulation", "2x the batch size", "4x the hidden size", "set
+/// to 2x" (not "2x batch throughput", nor "14x larger batch", a comparative).
+fn sets_config(lower: &str, start: usize, end: usize) -> bool {
+    let next: Vec<&str> = words(ahead(lower, end, 60)).take(4).collect();
+    let k = usize::from(next.first() == Some(&"the"));
+    // "2x data parallelism", "4x gradient accumulation"; not "2x batch throughput"
+    let noun = next.get(k).is_some_and(|w| {
+        CONFIG_NOUNS.contains(w)
+            || (matches!(*w, "data" | "tensor" | "pipeline" | "expert" | "sequence")
+                && next.get(k + 1).is_some_and(|n| n.starts_with("parallel")))
+    });
+    let config = noun
+        && next
+            .get(k + 1)
+            .is_none_or(|w| !PERF_NOUNS.contains(w) && !SPEED_WORDS.contains(w));
+    let (s1, w1) = word_before(lower, start);
+    let set = (w1 == "to"
+        && matches!(word_before(lower, s1).1, "set" | "configured" | "configure"))
+        || matches!(w1, "set" | "configured");
+    config || set
+}
+
 /// Whether the multiplier `start..end` counts devices ("8x H100", "2x RTX 4090", "two 8x
 /// trays") or states a ratio a data type fixes ("a 4x smaller data type") rather than a result.
 pub(super) fn is_count_or_ratio(
@@ -80,7 +103,7 @@ pub(super) fn is_count_or_ratio(
     let Some(&first) = next.first() else {
         return false;
     };
-    if counts_work(lower, end) {
+    if counts_work(lower, end) || sets_config(lower, start, end) {
         return true;
     }
     // a compression ratio is a design parameter: "Compression ratio: 3.2x", "compresses the

@@ -306,6 +306,28 @@ pub(super) const WORK_NOUNS: &[&str] = &[
     "computations",
     "instructions",
 ];
+/// Parameters of a run or a model that a multiplier sets rather than measures ("4x gradient
+/// accumulation", "2x the batch size", "4x the hidden size").
+pub(super) const CONFIG_NOUNS: &[&str] = &[
+    "gradient",
+    "accumulation",
+    "parallelism",
+    "data-parallel",
+    "tensor-parallel",
+    "pipeline-parallel",
+    "hidden",
+    "vocabulary",
+    "vocab",
+    "batch",
+    "micro-batch",
+    "microbatch",
+    "learning",
+    "lr",
+    "warmup",
+    "heads",
+    "layers",
+    "experts",
+];
 /// What "N GFLOPs per …" counts work per, not per time ("14 GFLOPs per token").
 pub(super) const PER_ITEM: &[&str] = &[
     "token",
