@@ -13,8 +13,8 @@ use super::fields::{Bound, Device, Field, Loc};
 use super::text::{has_word, word_after, word_before};
 use super::vocab::Vocab;
 use super::words::{
-    COMMON_AFTER_RATIO, COMPARATIVES, LOWER_NAMES, PERF_NOUNS, QUALITY_WORDS, SPEED_WORDS,
-    UTILIZATION_WORDS,
+    COMMON_AFTER_RATIO, COMPARATIVES, DIRECTION_STEMS, LOWER_NAMES, PERF_NOUNS, QUALITY_WORDS,
+    SPEED_WORDS, UTILIZATION_WORDS,
 };
 use std::ops::Range;
 
@@ -49,6 +49,16 @@ fn name_like(w: &str) -> bool {
 /// "2.2x that of X", "0.15x an RTX 4090", "93% of cuBLAS throughput", "from 31% to 44%".
 fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
     let mut out = Vec::new();
+    // "3,200 tok/s → 4,100 tok/s", "45 min -> 3 min": a change names its own baseline
+    for p in claims.windows(2) {
+        let between = &text[p[0].span.end..p[1].span.start];
+        if p[0].kind == p[1].kind
+            && (between.contains(['→', '⟶', '⇒']) || between.contains("->"))
+            && between.split_whitespace().count() <= 4
+        {
+            out.push(p[0].span.start..p[1].span.end);
+        }
+    }
     for c in claims {
         // "from 31% to 44%", "up from 46%", "from 41% for the smallest model to 47–48%"
         let (fs, fw) = word_before(text, c.own.start);
@@ -101,6 +111,45 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
         }
     }
     out
+}
+
+/// Whether "over" at `at` compares: it follows a ratio claim, a speed or comparative word, a
+/// direction or a performance noun within two words ("8.8x speedup over llama.cpp", "by 25%
+/// over SGLang", "1.5x throughput over vLLM", "improves over"). Elsewhere "over" is a place, a
+/// span or a medium ("inference over long sequences", "over NVLink", "over time", "cross-checks
+/// twice over"), not a baseline.
+fn over_compares(text: &str, at: usize, claims: &[Claim]) -> bool {
+    let k = claims.partition_point(|c| c.span.end <= at);
+    // after a ratio ("2x over vLLM"), not after a rate or a time ("310 GB/s over NVLink")
+    if k > 0
+        && matches!(
+            claims[k - 1].kind,
+            ClaimKind::Multiplier | ClaimKind::Percent
+        )
+        && text[claims[k - 1].span.end..at].split_whitespace().count() <= 2
+    {
+        return true;
+    }
+    let mut to = at;
+    for _ in 0..2 {
+        let (s, w) = word_before(text, to);
+        let w = w.to_ascii_lowercase();
+        let w = w.as_str();
+        if SPEED_WORDS.contains(&w)
+            || COMPARATIVES.contains(&w)
+            || PERF_NOUNS.contains(&w)
+            || UTILIZATION_WORDS.contains(&w)
+            || (!w.is_empty() && DIRECTION_STEMS.iter().any(|d| w.starts_with(d)))
+            || matches!(w, "advantage" | "edge" | "lead" | "wins" | "win" | "up")
+        {
+            return true;
+        }
+        if s == 0 || s >= to {
+            return false;
+        }
+        to = s;
+    }
+    false
 }
 
 /// The words of a text (letters, digits and `-`, `.`, `/`, `_`, `'` inside) with where each
@@ -305,10 +354,43 @@ fn device(text: &str, r: &Range<usize>, claims: &[Claim]) -> Device {
     }
 }
 
-/// Rounds a range to character boundaries of `text`.
+/// Rounds a range to character boundaries of `text`, and widens a match that starts inside a
+/// number written with thousands separators to the whole number ("1,152 sequences", not
+/// "152 sequences": a pattern's `\b` also holds after the comma).
 fn on_chars(text: &str, r: Range<usize>) -> Range<usize> {
-    let s = crate::lines::floor_char_boundary(text, r.start);
+    let mut s = crate::lines::floor_char_boundary(text, r.start);
     let e = crate::lines::ceil_char_boundary(text, r.end).max(s);
+    let b = text.as_bytes();
+    // a group of exactly three digits after "<digit>,"
+    let group = |at: usize| {
+        at >= 2
+            && b[at - 1] == b','
+            && b[at - 2].is_ascii_digit()
+            && b.len() >= at + 3
+            && b[at..at + 3].iter().all(u8::is_ascii_digit)
+            && b.get(at + 3).is_none_or(|c| !c.is_ascii_digit())
+    };
+    if group(s) {
+        // back over "d,ddd," groups to the number's first digit
+        let mut k = s - 1;
+        loop {
+            let mut d = k;
+            while d > 0 && b[d - 1].is_ascii_digit() && k - d < 3 {
+                d -= 1;
+            }
+            let lead = d > 0 && b[d - 1].is_ascii_digit();
+            let comma = d >= 2 && b[d - 1] == b',' && b[d - 2].is_ascii_digit();
+            if k - d == 3 && comma {
+                k = d - 1;
+                continue;
+            }
+            // "8,16,512" is a list, not a number
+            if !lead && !comma && d < k {
+                s = d;
+            }
+            break;
+        }
+    }
     s..e
 }
 
@@ -340,7 +422,22 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
                 && w.bytes()
                     .all(|c| c.is_ascii_digit() || c == b',' || c == b'.')
         };
-        !quantifier && !correct.iter().any(|c| c.start <= r.start && r.end <= c.end)
+        let not_compared = (t == "over" && !over_compares(text, r.start, claims))
+            // "robust against NaNs", "guards against overflow"
+            || (t == "against" && {
+                let w = word_before(text, r.start).1.to_ascii_lowercase();
+                w.starts_with("robust")
+                    || w.starts_with("protect")
+                    || w.starts_with("guard")
+                    || w.starts_with("defen")
+                    || w.starts_with("secur")
+                    || w.starts_with("resilien")
+                    || w.starts_with("harden")
+                    || w == "safe"
+            });
+        !quantifier
+            && !not_compared
+            && !correct.iter().any(|c| c.start <= r.start && r.end <= c.end)
     });
     cands[Field::Correctness as usize] = correct;
     let by_structure = structural_correctness(
@@ -363,6 +460,17 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
                         d.start <= r.end + 2
                             && !text[d.clone()].starts_with(|c: char| c.is_ascii_digit())
                     })))
+    });
+    // A model's name inside a tool's ("llama.cpp", "whisper.cpp", "LLaMA-Factory") names no
+    // workload: the tool is the system measured or compared with.
+    cands[Field::Workload as usize].retain(|r| {
+        let t = text[r.clone()].to_ascii_lowercase();
+        let rest = text[r.end..].get(..4).unwrap_or("").to_ascii_lowercase();
+        !(rest == ".cpp"
+            || rest == "-cpp"
+            || t.contains("cpp")
+            || t.ends_with("-factory")
+            || t.ends_with("-index"))
     });
     cands[Field::Hardware as usize] = devices;
     cands[Field::Baseline as usize].extend(structural_baselines(text, claims));
@@ -527,6 +635,42 @@ mod tests {
     }
 
     #[test]
+    fn numbers_with_thousands_separators_are_found_whole() {
+        let text = "MFU falls to 42% on H100 at a global batch of 1,152 sequences.";
+        assert_eq!(found(text, Field::Workload), ["batch of 1,152"]);
+        let text = "MFU falls to 42% on H100 for 1,152 sequences of GPT-3.";
+        assert_eq!(found(text, Field::Workload), ["1,152 sequences"]);
+        let text = "MFU falls to 42% on H100 for 12,345,678 tokens of C4.";
+        assert!(found(text, Field::Workload)[0].starts_with("12,345,678 tokens"));
+    }
+
+    #[test]
+    fn over_is_a_baseline_only_as_a_comparison() {
+        for (text, want) in [
+            (
+                "An 8.8x speedup over llama.cpp on POWER9.",
+                "over llama.cpp",
+            ),
+            ("Cuts latency by 25% over SGLang.", "over SGLang"),
+            ("1.5x throughput over vLLM on an L4.", "over vLLM"),
+            (
+                "A 2x improvement over the previous release.",
+                "over the previous",
+            ),
+        ] {
+            assert_eq!(found(text, Field::Baseline), [want], "{text}");
+        }
+        for text in [
+            "Sparse attention: 11x speedup for inference over long sequences.",
+            "Reaches 310 GB/s over NVLink between two H100s.",
+            "Training holds 48% MFU on H100 over the whole run.",
+            "The counts cross-check twice over: 64 x 1.6 TB/s per cabinet.",
+        ] {
+            assert_eq!(found(text, Field::Baseline), [""], "{text}");
+        }
+    }
+
+    #[test]
     fn baselines_stated_by_structure() {
         for (text, want) in [
             ("Decodes 1.6x vLLM on Llama-3-8B.", "vLLM"),
@@ -541,6 +685,10 @@ mod tests {
                 "Going from NCCL",
             ),
             ("Costs fall 46x (from A100 to RTX 3060).", "from A100 to"),
+            (
+                "Decoding is 1.4x faster on a TPU v5e than on an A100.",
+                "than on an A100",
+            ),
         ] {
             let got = found(text, Field::Baseline);
             assert!(

@@ -98,7 +98,7 @@ fn value_and_unit(text: &str, kind: ClaimKind) -> (Option<f64>, String) {
         ClaimKind::Multiplier if value.is_some() => "x".to_string(),
         ClaimKind::Multiplier => String::new(),
         ClaimKind::Percent => "%".to_string(),
-        _ => lower[end..].trim().to_string(),
+        _ => lower[end..].trim_start_matches('+').trim().to_string(),
     };
     (value, unit)
 }
@@ -139,6 +139,12 @@ fn quantifier_start(lower: &str, start: usize) -> usize {
 
 /// The word before `at`, skipping hedges ("takes around 1.5 hours" → "takes").
 fn cue_before(lower: &str, at: usize) -> &str {
+    // "vs." (a word ends at no full stop)
+    if let Some(h) = lower[..at].trim_end().strip_suffix("vs.") {
+        if !h.ends_with(|c: char| c.is_alphanumeric()) {
+            return "vs.";
+        }
+    }
     let mut to = at;
     for _ in 0..3 {
         let (s, w) = word_before(lower, to);
@@ -218,6 +224,83 @@ fn link_spec(
         && !states(Vocabulary::Measurement, sentence)
 }
 
+/// Whether the request rate `start..end` (unit `unit`) is the load a measurement was taken at
+/// rather than a result: "at 100 QPS" in a sentence about latency ("p95 stays under 200 ms at
+/// 100 QPS") or about the load sent ("requests are sent at 10 req/s by a Poisson process").
+fn offered_load(
+    lower: &str,
+    seg: &Segments,
+    start: usize,
+    end: usize,
+    unit: &str,
+    states: States,
+) -> bool {
+    let request = matches!(
+        unit,
+        "qps"
+            | "req/s"
+            | "requests/s"
+            | "requests per second"
+            | "queries/s"
+            | "queries per second"
+            | "req/min"
+            | "requests/min"
+    );
+    if !request || cue_before(lower, start) != "at" {
+        return false;
+    }
+    let s = &lower[seg.sentence(lower, &(start..end))];
+    has_word(s, LATENCY_CUES) || has_word(s, LOAD_WORDS) || states(Vocabulary::Setting, s)
+}
+
+/// Whether the compute or bandwidth rate `start..end` is multiplied by a count of devices or
+/// links ("1024 x 1.68 TB/s is the 1.72 PB/s total", "8 × 989 TFLOPS"): arithmetic on a
+/// per-device figure, a specification, unless its sentence says it was measured.
+fn counted_rate(lower: &str, seg: &Segments, start: usize, end: usize, states: States) -> bool {
+    let head = lower[..start].trim_end();
+    let Some(h) = head
+        .strip_suffix('x')
+        .or_else(|| head.strip_suffix('×'))
+        .or_else(|| head.strip_suffix('*'))
+    else {
+        return false;
+    };
+    // a whole count before the sign: "1024 x", "8×"
+    let n = h.trim_end();
+    let count = n.ends_with(|c: char| c.is_ascii_digit()) && {
+        let (ws, w) = word_before(n, n.len());
+        !w.is_empty()
+            && w.bytes().all(|c| c.is_ascii_digit() || c == b',')
+            && !n[..ws].ends_with('.')
+    };
+    let sentence = &lower[seg.sentence(lower, &(start..end))];
+    count && !has_word(sentence, MEASURED_WORDS) && !states(Vocabulary::Measurement, sentence)
+}
+
+/// Marks as specifications the rates compared with a specification in the same sentence
+/// ("10 TFLOPS against B200's 296 TFLOPS per the same table"): two figures of the datasheet
+/// set side by side, unless the sentence says one was measured ("sustained 610 TFLOPS, against
+/// the 989 TFLOPS datasheet number").
+fn spec_pairs(lower: &str, claims: &mut [Claim], states: States) {
+    let peak = |c: &Claim| matches!(c.kind, ClaimKind::Rate { peak_unit: true });
+    for k in 1..claims.len() {
+        let (a, b) = (&claims[k - 1], &claims[k]);
+        if !(peak(a) && peak(b)) || a.capability == b.capability || a.sentence != b.sentence {
+            continue;
+        }
+        let between = &lower[a.span.end..b.span.start];
+        let compared = words(between)
+            .take(4)
+            .any(|w| matches!(w, "against" | "vs" | "vs." | "versus" | "compared"))
+            && words(between).count() <= 4;
+        let s = &lower[a.sentence.clone()];
+        if compared && !has_word(s, MEASURED_WORDS) && !states(Vocabulary::Measurement, s) {
+            claims[k - 1].capability = true;
+            claims[k].capability = true;
+        }
+    }
+}
+
 /// Whether the multiplier or percentage ending at `end` counts a project's popularity ("3x
 /// more contributors", "twice as many stars", "a 2x increase in monthly downloads"), or its
 /// clause is about popularity and names no performance at all.
@@ -290,6 +373,20 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             i += 1;
             continue;
         };
+        // "180+ TFLOPS", "100+ tokens/s": at least the number (not "2+2", "2.6.0+cu121")
+        let num_end = if lower.get(num_end) == Some(&b'+')
+            && lower.get(num_end + 1).is_none_or(|c| {
+                !c.is_ascii_alphanumeric() || {
+                    let u = skip_space(lower, num_end + 1);
+                    RATE_UNITS
+                        .iter()
+                        .any(|(unit, _)| lower[u..].starts_with(unit.as_bytes()))
+                }
+            }) {
+            num_end + 1
+        } else {
+            num_end
+        };
         let after = skip_space(lower, num_end);
         let rest = &lower[after..];
         // multiplier: 2.3x, 3×, 10-100x
@@ -348,7 +445,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     c.sentence.start <= i && i < c.sentence.end.max(c.span.end + 1)
                 }) && COMPARATIVES.contains(&next)
                     && word_after(&lower_s, ns + next.len()).1 == "than");
-            if (continues || is_perf_percent(&lower_s, seg(), i, end)) && !hypothetical(&(i..end)) {
+            if (continues || is_perf_percent(&lower_s, seg(), i, end, states))
+                && !hypothetical(&(i..end))
+            {
                 out.push(claim(i..end, ClaimKind::Percent));
             }
             i = end;
@@ -375,13 +474,15 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             };
             if !per_item
                 && !states(Vocabulary::Setting, &lower_s[w.start..i])
+                && !offered_load(&lower_s, seg(), i, end, unit, states)
                 && !hypothetical(&(i..end))
             {
                 let mut c = claim(i..end, ClaimKind::Rate { peak_unit: peak });
                 let clause = &lower_s[w];
                 c.capability = peak
                     && ((has_word(clause, LINK_WORDS) && !states(Vocabulary::Measurement, clause))
-                        || link_spec(text, &lower_s, seg(), i, end, unit, states));
+                        || link_spec(text, &lower_s, seg(), i, end, unit, states)
+                        || counted_rate(&lower_s, seg(), i, end, states));
                 out.push(c);
             }
             i = end;
@@ -416,7 +517,26 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     !v.is_empty() && !v.starts_with(|c: char| c.is_ascii_digit())
                 }
             };
+            // "cold start is 5 s, down from 40 s"
+            let changed = {
+                let rest = lower_s[end..].trim_start_matches([',', ' ']);
+                rest.starts_with("down from") || rest.starts_with("up from")
+            };
+            // "Latency: 12 ms", "19 ms (p99)"
+            let labelled = {
+                let head = lower_s[..i].trim_end_matches([' ', '*']);
+                head.strip_suffix(':').is_some_and(|h| {
+                    let from = crate::lines::floor_char_boundary(h, h.len().saturating_sub(40));
+                    let ws: Vec<&str> = words(&h[from..]).collect();
+                    ws.iter().rev().take(3).any(|w| LATENCY_CUES.contains(w))
+                }) || lower_s[end..]
+                    .trim_start()
+                    .strip_prefix('(')
+                    .is_some_and(|r| LATENCY_CUES.contains(&word_after(r, 0).1))
+            };
             let cue = has_word(w, LATENCY_CUES)
+                || changed
+                || labelled
                 || w.contains("time to first token")
                 || w.contains("time-to-first-token")
                 || RESULT_CUES.contains(&before)
@@ -455,7 +575,14 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         }
         // "a speedup of 3.1", "the speedup is 1.39", "the speedup reaches 1.52"
         let (s1, verb) = word_before(&lower_s, i);
-        let noun = if matches!(verb, "of" | "is" | "was" | "reaches" | "reached" | "=") {
+        // "Speedup: 2.1", "speedup = 1.8"
+        let labelled = lower_s[..i]
+            .trim_end_matches([' ', '*'])
+            .strip_suffix([':', '='])
+            .map(|h| word_before(h, h.len()).1);
+        let noun = if let Some(label) = labelled.filter(|_| verb.is_empty()) {
+            label
+        } else if matches!(verb, "of" | "is" | "was" | "reaches" | "reached" | "=") {
             word_before(&lower_s, s1).1
         } else {
             verb
@@ -487,7 +614,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         }
     }
     out.sort_by_key(|c| (c.span.start, std::cmp::Reverse(c.span.end)));
-    dedup(out)
+    let mut out = dedup(out);
+    spec_pairs(&lower_s, &mut out, states);
+    out
 }
 
 /// Claims without digits: "an order of magnitude faster", "five times faster", "twice as
@@ -651,6 +780,15 @@ mod tests {
     }
 
     #[test]
+    fn a_number_with_a_plus_is_at_least_that_number() {
+        let c = claims_of("with the fused kernel it is around 180+TFLOPS", &vocab());
+        assert_eq!(c.len(), 1);
+        assert_eq!((c[0].value, &*c[0].unit), (Some(180.0), "tflops"));
+        assert_eq!(spans("decoding at 100+ tokens/s"), ["100+ tokens/s"]);
+        assert!(spans("needs torch 2.6.0+cu121 and 2+2 GPUs").is_empty());
+    }
+
+    #[test]
     fn settings_ratios_and_hypotheticals_are_not_claims() {
         for t in [
             "INT4 is a 4x smaller data type than FP16.",
@@ -663,6 +801,10 @@ mod tests {
             "A forward pass costs about 14 GFLOPs per token.",
             "Gradient norms vary by orders of magnitude across layers.",
             "Repeat each measurement three times and report the median.",
+            "The backward pass does an additional 2x times of `matmul`s.",
+            "Training needs 3-4x more matmuls than inference.",
+            "The new algorithm needs 3x fewer operations than the naive one.",
+            "It does four times fewer multiplications.",
         ] {
             assert!(spans(t).is_empty(), "{t}: {:?}", spans(t));
         }
@@ -701,6 +843,7 @@ mod tests {
         }
         assert_eq!(spans("Serves 2x more concurrent users."), ["2x"]);
         assert_eq!(spans("2x faster builds and 3x more stars."), ["2x"]);
+        assert_eq!(spans("Runs 2x more operations per second."), ["2x"]);
     }
 
     #[test]

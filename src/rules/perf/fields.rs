@@ -189,14 +189,26 @@ pub(super) fn shown(text: &str, field: Field, r: Range<usize>) -> &str {
     if field == Field::Hardware {
         return t;
     }
-    if field != Field::Baseline || t.split_whitespace().count() > 2 {
+    // a connective is shown with what it connects: "than cuBLAS", "replacement for
+    // torch.nn.Linear", "Swap the attention backend for FlashInfer"
+    let connective = t.split_whitespace().next_back().is_some_and(|w| {
+        matches!(
+            w.to_ascii_lowercase().as_str(),
+            "for" | "with" | "to" | "than" | "vs" | "vs." | "versus" | "against" | "over" | "from"
+        )
+    });
+    if field != Field::Baseline || (t.split_whitespace().count() > 2 && !connective) {
         return t;
     }
+    // "than the H100", "than on an A100"
     let (mut s, mut w) = word_after(text, r.end);
-    if matches!(
-        w.to_ascii_lowercase().as_str(),
-        "the" | "a" | "an" | "that" | "of"
-    ) {
+    for _ in 0..2 {
+        if !matches!(
+            w.to_ascii_lowercase().as_str(),
+            "the" | "a" | "an" | "that" | "of" | "on" | "in" | "with" | "for" | "using"
+        ) {
+            break;
+        }
         (s, w) = word_after(text, s + w.len());
     }
     let end = if w.is_empty() { r.end } else { s + w.len() };

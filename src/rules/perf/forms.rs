@@ -27,6 +27,9 @@ pub(super) fn times_claim(lower: &str, start: usize, k: usize, states: States) -
         return None;
     }
     let (cs, cw) = word_after(lower, times_end);
+    if counts_work(lower, times_end) {
+        return None;
+    }
     if COMPARATIVES.contains(&cw) {
         return (!is_data_type_ratio(lower, start, times_end, cw, states)).then_some(cs + cw.len());
     }
@@ -46,6 +49,47 @@ pub(super) fn times_claim(lower: &str, start: usize, k: usize, states: States) -
     None
 }
 
+/// Whether the ratio ending at `end` counts work an algorithm does rather than measures it
+/// ("3-4x more matmuls than inference", "3x fewer operations", "2x times of `matmul`s", the
+/// name in code leaving a lone plural "s" in the prose): an analytical count, a property of
+/// the design, not a result.
+pub(super) fn counts_work(lower: &str, end: usize) -> bool {
+    let mut ws = words(ahead(lower, end, 80)).take(6).skip_while(|w| {
+        matches!(
+            *w,
+            "more" | "fewer" | "less" | "times" | "of" | "the" | "additional"
+        )
+    });
+    let counted = ws
+        .next()
+        .is_some_and(|w| WORK_NOUNS.contains(&w) || w == "s");
+    // "2x more operations per second" is a rate
+    counted && !matches!(ws.next(), Some("per" | "/s"))
+}
+
+/// Whether the multiplier `start..end` sets a parameter of the run or the model rather than
+/// states a result: "4x gradient accumulation", "2x the batch size", "4x the hidden size", "set
+/// to 2x" (not "2x batch throughput", nor "14x larger batch", a comparative).
+fn sets_config(lower: &str, start: usize, end: usize) -> bool {
+    let next: Vec<&str> = words(ahead(lower, end, 60)).take(4).collect();
+    let k = usize::from(next.first() == Some(&"the"));
+    // "2x data parallelism", "4x gradient accumulation"; not "2x batch throughput"
+    let noun = next.get(k).is_some_and(|w| {
+        CONFIG_NOUNS.contains(w)
+            || (matches!(*w, "data" | "tensor" | "pipeline" | "expert" | "sequence")
+                && next.get(k + 1).is_some_and(|n| n.starts_with("parallel")))
+    });
+    let config = noun
+        && next
+            .get(k + 1)
+            .is_none_or(|w| !PERF_NOUNS.contains(w) && !SPEED_WORDS.contains(w));
+    let (s1, w1) = word_before(lower, start);
+    let set = (w1 == "to"
+        && matches!(word_before(lower, s1).1, "set" | "configured" | "configure"))
+        || matches!(w1, "set" | "configured");
+    config || set
+}
+
 /// Whether the multiplier `start..end` counts devices ("8x H100", "2x RTX 4090", "two 8x
 /// trays") or states a ratio a data type fixes ("a 4x smaller data type") rather than a result.
 pub(super) fn is_count_or_ratio(
@@ -59,6 +103,46 @@ pub(super) fn is_count_or_ratio(
     let Some(&first) = next.first() else {
         return false;
     };
+    if counts_work(lower, end) || sets_config(lower, start, end) {
+        return true;
+    }
+    // a compression ratio is a design parameter: "Compression ratio: 3.2x", "compresses the
+    // cache by 4x"
+    {
+        let from = crate::lines::ceil_char_boundary(lower, start.saturating_sub(48));
+        // within the claim's clause ("KV compression, 8x cache reduction" is a result)
+        let head = &lower[from..start];
+        let head = head
+            .rfind([',', ';', '(', ')', '.'])
+            .map_or(head, |p| &head[p + 1..]);
+        let all: Vec<&str> = words(head).collect();
+        let before: Vec<&str> = all.iter().rev().take(4).copied().collect();
+        let k = before.iter().position(|w| {
+            !matches!(
+                *w,
+                "ratio"
+                    | "of"
+                    | "is"
+                    | "rate"
+                    | "factor"
+                    | "by"
+                    | "up"
+                    | "to"
+                    | "about"
+                    | "roughly"
+                    | "around"
+                    | "a"
+                    | "an"
+                    | "the"
+                    | "cache"
+                    | "kv"
+                    | "weights"
+            )
+        });
+        if k.is_some_and(|k| before[k].starts_with("compress")) {
+            return true;
+        }
+    }
     if COMPARATIVES.contains(&first) || SPEED_WORDS.contains(&first) {
         // a size ratio fixed by a data type
         return is_data_type_ratio(lower, start, end, first, states);
@@ -128,10 +212,52 @@ fn is_data_type_ratio(lower: &str, start: usize, end: usize, word: &str, states:
         || states(Vocabulary::Field(Field::Precision), clause)
 }
 
+/// Whether the percentage `start..end` (clause `clause`) is a gain in quality rather than in
+/// performance: its clause names only a generic gain ("improvement", "gains", "boost") and its
+/// sentence is about a score ("Pass@1 rises to 67% on HumanEval, a 12% improvement"), with no
+/// performance noun, speed word or rate in it.
+fn quality_gain(
+    lower: &str,
+    seg: &Segments,
+    (start, end): (usize, usize),
+    clause: &str,
+    states: States,
+) -> bool {
+    const GENERIC: &[&str] = &[
+        "improvement",
+        "improvements",
+        "improved",
+        "gain",
+        "gains",
+        "boost",
+        "boosts",
+    ];
+    let generic = words(clause).any(|w| GENERIC.contains(&w))
+        && !words(clause).any(|w| SPEED_WORDS.contains(&w) && !GENERIC.contains(&w));
+    if !generic {
+        return false;
+    }
+    let s = &lower[seg.sentence(lower, &(start..end))];
+    let score = has_word(s, SCORE_WORDS) || s.contains("pass@") || s.contains("win rate");
+    // a score kept ("with no accuracy loss") is the correctness of a speed gain
+    score
+        && !states(Vocabulary::Field(Field::Correctness), s)
+        && !has_word(s, PERF_NOUNS)
+        && !has_word(s, UTILIZATION_WORDS)
+        && !RATE_UNITS.iter().any(|(u, _)| s.contains(u))
+        && !words(s).any(|w| SPEED_WORDS.contains(&w) && !GENERIC.contains(&w))
+}
+
 /// Whether the percentage `start..end` states performance: a speed word, utilisation or a
 /// direction with a performance noun in its clause, "N% <comparative> than" in a sentence
 /// about performance, or "N% of <something's> throughput".
-pub(super) fn is_perf_percent(lower: &str, seg: &Segments, start: usize, end: usize) -> bool {
+pub(super) fn is_perf_percent(
+    lower: &str,
+    seg: &Segments,
+    start: usize,
+    end: usize,
+    states: States,
+) -> bool {
     let (s1, next) = word_after(lower, end);
     // "matches cuDNN within 5%", "within 3% of the CUDA version", not "within 1% of FP8
     // accuracy"
@@ -152,13 +278,37 @@ pub(super) fn is_perf_percent(lower: &str, seg: &Segments, start: usize, end: us
         return false;
     }
     let w = &lower[seg.clause(lower, &(start..end))];
-    if has_word(w, SPEED_WORDS)
-        || has_word(w, UTILIZATION_WORDS)
-        || w.contains("of peak")
-        || ((has_stem(w, DIRECTION_STEMS) || has_word(w, DIRECTION_WORDS))
-            && has_word(w, PERF_NOUNS))
-    {
+    if quality_gain(lower, seg, (start, end), w, states) {
+        return false;
+    }
+    // a sign or an arrow is a direction: "(+35% throughput)", "latency ↓ 40%"
+    let signed = lower[..start].ends_with(['+', '-', '−'])
+        && lower[..start]
+            .trim_end_matches(['+', '-', '−'])
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric());
+    let perf = |w: &str| {
+        let arrow = w.contains(['↑', '↓', '⬆', '⬇']);
+        has_word(w, SPEED_WORDS)
+            || has_word(w, UTILIZATION_WORDS)
+            || w.contains("of peak")
+            || ((has_stem(w, DIRECTION_STEMS) || has_word(w, DIRECTION_WORDS) || signed || arrow)
+                && has_word(w, PERF_NOUNS))
+    };
+    if perf(w) {
         return true;
+    }
+    // a percentage alone in brackets or after a label reads with the clause before it:
+    // "inference speed improved (46%)", "Throughput gains: 46%", "latency (-21%)"
+    let head = lower[..start].trim_end_matches(['+', '-', '−']).trim_end();
+    let bracketed = head.ends_with('(') && lower[end..].trim_start().starts_with(')');
+    if bracketed || head.ends_with(':') {
+        let p = head.len() - 1;
+        let outer = &lower[seg.clause(lower, &(p..p))];
+        if !quality_gain(lower, seg, (start, end), outer, states) && perf(outer) {
+            return true;
+        }
     }
     if COMPARATIVES.contains(&next) && word_after(lower, s1 + next.len()).1 == "than" {
         let s = &lower[seg.sentence(lower, &(start..end))];
@@ -288,19 +438,45 @@ pub(super) fn is_spec_statement(
     if has_part(c, SPEC_WORDS) {
         return !measured(c, states);
     }
-    // "30% more power", "a 5% faster HBM", "33% more HBM capacity"
-    let next: Vec<&str> = words(ahead(lower, span.end, 40)).take(3).collect();
+    // "30% more power", "a 5% faster HBM", "33% more HBM capacity"; "five times more compute"
+    // (the comparative inside the claim)
+    let next: Vec<&str> = words(ahead(lower, span.end, 60)).take(6).collect();
     let k = next
         .iter()
+        .take(3)
         .position(|w| !COMPARATIVES.contains(w) && *w != "the")
-        .unwrap_or(next.len());
-    let resource = k > 0 && next[k..].iter().take(2).any(|w| RESOURCE_NOUNS.contains(w));
-    if !resource || !has_part(s, SPEC_WORDS) {
-        return false;
-    }
+        .unwrap_or(next.len().min(3));
+    let comparative = k > 0 || COMPARATIVES.contains(&word_before(lower, span.end).1);
+    let resource = comparative && next[k..].iter().take(2).any(|w| RESOURCE_NOUNS.contains(w));
     // "4x less memory than storing every activation" compares a method with another; "76%
     // more memory than the H100" one device with another
     let tail = &lower[span.end..clause.end.max(span.end)];
     let compared = has_word(tail, &["than", "vs", "versus"]) && !hardware(tail);
+    // what each device or link has: "5x more compute per accelerator", "4x more network
+    // bandwidth", in any sentence
+    let per_device = next
+        .windows(2)
+        .any(|p| p[0] == "per" && COUNT_NOUNS.contains(&p[1]));
+    let link = next[k..]
+        .iter()
+        .take(2)
+        .any(|w| LINK_WORDS.contains(w) || NETWORK_WORDS.contains(w));
+    if resource && (per_device || link) && !compared && !measured(s, states) {
+        return true;
+    }
+    // in a sentence that quotes a specification, a multiplier with no speed, performance or
+    // utilisation word in its clause
+    // ("vendors publish TFLOPS with sparsity, as they are ~2x bigger")
+    if has_part(s, SPEC_WORDS)
+        && !lower[span.clone()].contains('%')
+        && !has_word(c, SPEED_WORDS)
+        && !has_word(c, PERF_NOUNS)
+        && !has_word(c, UTILIZATION_WORDS)
+    {
+        return !compared && !measured(s, states);
+    }
+    if !resource || !has_part(s, SPEC_WORDS) {
+        return false;
+    }
     !compared && !measured(s, states)
 }

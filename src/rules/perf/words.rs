@@ -28,7 +28,23 @@ pub(super) const SPEED_WORDS: &[&str] = &[
 pub(super) const DIRECTION_STEMS: &[&str] = &[
     "lower", "higher", "less", "more", "fewer", "reduc", "improv", "increas", "decreas", "cut",
     "gain", "boost", "grow", "drop", "better", "worse", "sav", "shrink", "halv", "doubl", "free",
-    "longer", "shorter", "rais", "rise", "rises", "cheaper", "trim", "fall", "lift",
+    "longer", "shorter", "rais", "rise", "rises", "cheaper", "trim", "fall", "lift", "fell",
+    "rose", "climb", "jump", "slash", "tripl",
+];
+/// Words of a sentence about the load a system is given ("requests are sent at 10 req/s by a
+/// Poisson process"), which make a request rate after "at" a setting.
+pub(super) const LOAD_WORDS: &[&str] = &[
+    "poisson",
+    "sent",
+    "send",
+    "sending",
+    "issued",
+    "offered",
+    "load",
+    "arrive",
+    "arriving",
+    "concurrency",
+    "concurrent",
 ];
 pub(super) const PERF_NOUNS: &[&str] = &[
     "latency",
@@ -94,6 +110,24 @@ pub(super) const QUALITY_WORDS: &[&str] = &[
     "top-5",
     "eval",
     "evaluation",
+];
+/// Words of a sentence about a model's score rather than its speed ("Pass@1 rises to 67% on
+/// HumanEval, a 12% improvement").
+pub(super) const SCORE_WORDS: &[&str] = &[
+    "accuracy",
+    "perplexity",
+    "ppl",
+    "bleu",
+    "rouge",
+    "score",
+    "scores",
+    "f1",
+    "wer",
+    "top-1",
+    "top-5",
+    "mmlu",
+    "humaneval",
+    "gsm8k",
 ];
 pub(super) const UTILIZATION_WORDS: &[&str] = &[
     "mfu",
@@ -258,6 +292,41 @@ pub(super) const COUNT_NOUNS: &[&str] = &[
     "packages",
     "superchip",
     "superchips",
+];
+/// Work an algorithm does, which a ratio counts rather than measures ("3x fewer operations").
+pub(super) const WORK_NOUNS: &[&str] = &[
+    "operations",
+    "ops",
+    "matmul",
+    "matmuls",
+    "gemms",
+    "multiplications",
+    "multiply-adds",
+    "macs",
+    "computations",
+    "instructions",
+];
+/// Parameters of a run or a model that a multiplier sets rather than measures ("4x gradient
+/// accumulation", "2x the batch size", "4x the hidden size").
+pub(super) const CONFIG_NOUNS: &[&str] = &[
+    "gradient",
+    "accumulation",
+    "parallelism",
+    "data-parallel",
+    "tensor-parallel",
+    "pipeline-parallel",
+    "hidden",
+    "vocabulary",
+    "vocab",
+    "batch",
+    "micro-batch",
+    "microbatch",
+    "learning",
+    "lr",
+    "warmup",
+    "heads",
+    "layers",
+    "experts",
 ];
 /// What "N GFLOPs per …" counts work per, not per time ("14 GFLOPs per token").
 pub(super) const PER_ITEM: &[&str] = &[
