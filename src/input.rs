@@ -148,6 +148,7 @@ pub fn read_input(input: &Input, max_bytes: u64) -> Result<SourceFile, Error> {
                 &shown,
                 max_bytes,
                 "[list] max_file_bytes",
+                0,
             )?;
             Ok(SourceFile::new(name.clone(), shown, text))
         }
@@ -189,18 +190,24 @@ pub fn read_text(path: &Path, max_bytes: u64, limit_key: &str) -> Result<String,
     }
     let file = std::fs::File::open(path)
         .map_err(|e| Error::new(format!("cannot read {shown}: {}", io_reason(&e))))?;
-    read_bounded(file, &shown.to_string(), max_bytes, limit_key)
+    // A regular file's size is known: one buffer of that size (plus the byte that tells
+    // there is more), not a doubling series of copies.
+    let hint = if meta.is_file() { meta.len() } else { 0 };
+    read_bounded(file, &shown.to_string(), max_bytes, limit_key, hint)
 }
 
 /// Reads at most `max_bytes` from `reader` (one byte more tells that there was more) and
-/// checks the text is UTF-8.
+/// checks the text is UTF-8. `size_hint` is the expected length (0: unknown); it only sizes
+/// the first buffer, never bounds the read.
 pub fn read_bounded(
     reader: impl Read,
     shown: &str,
     max_bytes: u64,
     limit_key: &str,
+    size_hint: u64,
 ) -> Result<String, Error> {
-    let mut bytes = Vec::new();
+    let first = size_hint.min(max_bytes).saturating_add(1);
+    let mut bytes = Vec::with_capacity(usize::try_from(first).unwrap_or(0));
     reader
         .take(max_bytes.saturating_add(1))
         .read_to_end(&mut bytes)
@@ -240,11 +247,17 @@ mod tests {
     #[test]
     fn bounded_reads_stop_at_the_limit() {
         let endless = std::io::repeat(b'a');
-        let e = read_bounded(endless, "zeros", 1000, "[list] max_file_bytes").unwrap_err();
+        let e = read_bounded(endless, "zeros", 1000, "[list] max_file_bytes", 0).unwrap_err();
         assert_eq!(e.message, "zeros is over the limit of 1000 bytes");
-        let ok = read_bounded(&b"# T\n"[..], "t.md", 4, "k").unwrap();
-        assert_eq!(ok, "# T\n");
-        let bad = read_bounded(&b"a\n\xff"[..], "b.md", 10, "k").unwrap_err();
+        // A size hint sizes the buffer only: a file that grew or shrank since its size was
+        // read is read whole, and the limit holds whatever the hint says.
+        for hint in [0, 2, 4, 1 << 40] {
+            let ok = read_bounded(&b"# T\n"[..], "t.md", 4, "k", hint).unwrap();
+            assert_eq!(ok, "# T\n");
+            let e = read_bounded(std::io::repeat(b'a'), "z", 1000, "k", hint).unwrap_err();
+            assert_eq!(e.message, "z is over the limit of 1000 bytes");
+        }
+        let bad = read_bounded(&b"a\n\xff"[..], "b.md", 10, "k", 0).unwrap_err();
         assert_eq!(
             bad.message,
             "b.md is not valid UTF-8 (first bad byte at offset 2, line 2)"
