@@ -32,12 +32,16 @@ use std::fmt::Write as _;
 mod literal;
 #[path = "src/policy/required.rs"]
 mod required;
+#[path = "src/units.rs"]
+#[allow(dead_code)]
+mod units;
 
 fn main() {
     println!("cargo:rerun-if-changed=policy.toml");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/policy/literal.rs");
     println!("cargo:rerun-if-changed=src/policy/required.rs");
+    println!("cargo:rerun-if-changed=src/units.rs");
     let policy = std::fs::read_to_string("policy.toml").expect("policy.toml is readable");
     let big_endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
     let syntax = syntax::Config::new()
@@ -119,11 +123,8 @@ fn main() {
     std::fs::write(out.join("pattern_dfas.bin"), &blob).expect("write pattern_dfas.bin");
     std::fs::write(out.join("pattern_dfas.rs"), index).expect("write pattern_dfas.rs");
     let (main, devices) = default_parts(&policy);
-    std::fs::write(
-        out.join("default_devices.json"),
-        serde_json::to_string(&devices).expect("policy.toml is JSON"),
-    )
-    .expect("write default_devices.json");
+    std::fs::write(out.join("default_devices.rs"), devices_rs(&devices))
+        .expect("write default_devices.rs");
     std::fs::write(
         out.join("default_main.json"),
         serde_json::to_string(&main).expect("policy.toml is JSON"),
@@ -147,6 +148,63 @@ fn default_parts(policy: &str) -> (toml::Value, toml::Value) {
         toml::from_str(&policy[..intro]).expect("policy.toml parses"),
         toml::from_str(&policy[intro..]).expect("the device table parses"),
     )
+}
+
+/// The default device table as a Rust expression (a `Vec<DeviceSpec>`), its rates parsed here:
+/// reading it costs a few hundred small allocations, not a JSON parse and a rate parse each.
+/// The `perf.devices` schema is checked by a test that reads the same table as a user's.
+fn devices_rs(devices: &toml::Value) -> String {
+    let string = |v: &toml::Value| format!("s({:?})", v.as_str().expect("a string"));
+    let strings = |v: Option<&toml::Value>| {
+        let items: Vec<String> = v
+            .and_then(toml::Value::as_array)
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .map(string)
+            .collect();
+        format!("vec![{}]", items.join(", "))
+    };
+    let rate = |v: Option<&toml::Value>, want: units::RateKind| match v {
+        None => "None".to_string(),
+        Some(v) => {
+            let text = v.as_str().expect("a rate is a string");
+            let (value, kind) = units::parse_rate(text).expect("a device rate parses");
+            assert_eq!(kind, want, "device rate `{text}` is of the wrong kind");
+            format!("r({text:?}, {value:?})")
+        }
+    };
+    let peaks = |v: Option<&toml::Value>| {
+        let mut out = String::from("Peaks { ");
+        if let Some(t) = v.and_then(toml::Value::as_table) {
+            for (k, r) in t {
+                out.push_str(&format!(
+                    "{k}: {}, ",
+                    rate(Some(r), units::RateKind::Compute)
+                ));
+            }
+        }
+        out.push_str("..Peaks::default() }");
+        out
+    };
+    let mut out = String::from("vec![\n");
+    let rows = devices["perf"]["devices"]
+        .as_array()
+        .expect("[[perf.devices]]");
+    for d in rows {
+        out.push_str(&format!(
+            "DeviceSpec {{ name: {}, names: {}, bare: {}, source: {}, memory_bandwidth: {}, interconnect: {}, dense: {}, sparse: {} }},\n",
+            string(&d["name"]),
+            strings(d.get("names")),
+            strings(d.get("bare")),
+            string(&d["source"]),
+            rate(d.get("memory_bandwidth"), units::RateKind::Bandwidth),
+            rate(d.get("interconnect"), units::RateKind::Bandwidth),
+            peaks(d.get("dense")),
+            peaks(d.get("sparse")),
+        ));
+    }
+    out.push_str("]\n");
+    out
 }
 
 /// What URLs must hold to match the built DFAs of URL patterns (see `required`): every literal

@@ -24,21 +24,23 @@ impl DeviceList {
     pub fn get(&self) -> &[DeviceSpec] {
         match &self.given {
             Some(d) => d,
-            None => self.default.get_or_init(|| {
-                #[derive(Deserialize)]
-                struct File {
-                    perf: Perf,
-                }
-                #[derive(Deserialize)]
-                struct Perf {
-                    devices: Vec<DeviceSpec>,
-                }
-                let file: File = serde_json::from_str(super::DEFAULT_DEVICES_JSON)
-                    .expect("the embedded device table is valid (tested)");
-                file.perf.devices
-            }),
+            None => self.default.get_or_init(built_default),
         }
     }
+}
+
+/// The default table, as `build.rs` wrote it from `policy.toml` (rates already parsed).
+fn built_default() -> Vec<DeviceSpec> {
+    fn s(text: &str) -> String {
+        text.to_string()
+    }
+    fn r(text: &str, value: f64) -> Option<Rate> {
+        Some(Rate {
+            text: text.to_string(),
+            value,
+        })
+    }
+    include!(concat!(env!("OUT_DIR"), "/default_devices.rs"))
 }
 
 impl<'de> Deserialize<'de> for DeviceList {
