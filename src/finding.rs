@@ -122,6 +122,9 @@ pub struct Finding {
     /// contents list carries the whole regenerated list), and behind a pointer, as few
     /// findings have one and a claim-dense list has tens of thousands.
     pub fix: Option<Arc<Fix>>,
+    /// Whether `data` is built: false when the run's output never shows it (see
+    /// `LintOptions::details`), so that a rule does not build JSON nobody reads.
+    pub details: bool,
 }
 
 impl Finding {
@@ -137,6 +140,7 @@ impl Finding {
             label: None,
             data: Data::default(),
             fix: None,
+            details: true,
         }
     }
 
@@ -150,8 +154,17 @@ impl Finding {
         self
     }
 
-    pub fn data(mut self, data: serde_json::Value) -> Self {
-        self.data = Data::new(&data);
+    /// Sets the machine-readable details, built by `data` only when the finding keeps them.
+    pub fn data(mut self, data: impl FnOnce() -> serde_json::Value) -> Self {
+        if self.details {
+            self.data = Data::new(&data());
+        }
+        self
+    }
+
+    /// Whether `data` builds the details (see `details`).
+    pub fn details(mut self, keep: bool) -> Self {
+        self.details = keep;
         self
     }
 

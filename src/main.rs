@@ -250,6 +250,7 @@ fn run(cli: Cli) -> Result<u8, Error> {
                 fix: ci.fix || ci.diff,
                 overview: args.format.needs_overview() || step_summary.is_some(),
                 exiting: true,
+                details: args.format.shows_details(),
             };
             let progress = Progress::new(std::io::stderr().is_terminal() && opts.online.is_some());
             let (mut run, failed) =
@@ -291,7 +292,8 @@ fn run(cli: Cli) -> Result<u8, Error> {
                     quiet: ci.quiet,
                     statistics: ci.statistics,
                 };
-                let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+                let mut out =
+                    std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock());
                 // a closed pipe (`| head`) is not an error of the run
                 let _ = report::write(&run, args.format, &opts, &mut out).and_then(|_| out.flush());
             }

@@ -650,3 +650,39 @@ fn linked_files_outside_the_repository_are_not_read() {
         ["`inside.md` has no heading with the anchor `#inside-headin` | did you mean `#inside-heading`?"]
     );
 }
+
+/// Without `details` (formats that never print `data`), a run reports the same findings, each
+/// without its data; with it (the default, and `--format json`), the data is there.
+#[test]
+fn details_off_drops_only_the_data() {
+    use sourcepolicy::date::Date;
+    use sourcepolicy::engine::{lint_text, LintOptions};
+    let text = "# List\n\n## Papers\n\n- [A](https://www.youtube.com/watch?v=abc) - a talk.\n- [B](http://example.org/b) - 2.3x faster.\n- [A](https://www.youtube.com/watch?v=abc) - again.\n";
+    let policy = sourcepolicy::policy::Policy::default_policy();
+    let run = |details: bool| {
+        let opts = LintOptions {
+            details,
+            ..LintOptions::new(Date::parse("2026-12-02").expect("date"))
+        };
+        lint_text("l.md", text.to_string(), &policy, &opts).findings
+    };
+    let (with, without) = (run(true), run(false));
+    assert!(with.len() >= 3, "{with:#?}");
+    assert!(with.iter().all(|f| !f.finding.data.is_empty()), "{with:#?}");
+    assert!(without.iter().all(|f| f.finding.data.is_empty()));
+    let shown = |v: &[sourcepolicy::report::Reported]| {
+        v.iter()
+            .map(|f| {
+                let f = &f.finding;
+                (
+                    f.rule.name,
+                    f.span.clone(),
+                    f.message.clone(),
+                    f.help.clone(),
+                    f.label.clone(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(shown(&with), shown(&without));
+}

@@ -82,7 +82,9 @@ pub fn color_enabled(
 /// Text from the file, safe to print: control characters (other than tab, shown as a space)
 /// become `�`. Borrowed when there is nothing to replace (almost always).
 fn clean(s: &str) -> Cow<'_, str> {
-    if !s.chars().any(|c| c.is_control()) {
+    // Control characters are C0 and DEL (one byte each) and C1 (U+0080..U+009F, whose UTF-8
+    // starts with 0xC2): a text without those bytes has none, and is checked a byte at a time.
+    if !s.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2) || !s.chars().any(char::is_control) {
         return Cow::Borrowed(s);
     }
     Cow::Owned(s.chars().map(clean_char).collect())
@@ -92,12 +94,27 @@ fn width_of(c: char) -> usize {
     c.width().unwrap_or(0)
 }
 
+/// The report as text (see `write`).
 pub fn render(report: &RunReport, opts: &RenderOptions) -> String {
+    let mut out = Vec::new();
+    write(report, opts, &mut out).expect("writing to memory does not fail");
+    String::from_utf8(out).expect("the report is built from text")
+}
+
+/// Once this much text is waiting, it goes to the writer: a report of thousands of findings
+/// is written in pieces, never held whole.
+const FLUSH_AT: usize = 32 * 1024;
+
+/// Writes the report: each finding, then the summary line.
+pub fn write(
+    report: &RunReport,
+    opts: &RenderOptions,
+    w: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
     let style = Style { on: opts.color };
-    // About 600 bytes per finding: one allocation for most reports.
-    let count: usize = report.files.iter().map(|r| r.findings.len()).sum();
-    let mut out = String::with_capacity(count * 640 + 256);
+    let mut out = String::with_capacity(FLUSH_AT + 4096);
     let mut scratch = String::new();
+    let mut cells = Cells::default();
     for r in &report.files {
         let path = clean(&r.path);
         for reported in &r.findings {
@@ -126,6 +143,7 @@ pub fn render(report: &RunReport, opts: &RenderOptions) -> String {
                 scratch.clear();
                 let marks = quote_into(
                     &mut scratch,
+                    &mut cells,
                     text,
                     from,
                     to,
@@ -170,11 +188,15 @@ pub fn render(report: &RunReport, opts: &RenderOptions) -> String {
                 wrap_into(&mut out, &clean(h), &head, &indent, opts.width, lead + 6);
             }
             out.push('\n');
+            if out.len() >= FLUSH_AT {
+                w.write_all(out.as_bytes())?;
+                out.clear();
+            }
         }
     }
     style.bold(&mut out, &summary_line(report));
     out.push('\n');
-    out
+    w.write_all(out.as_bytes())
 }
 
 /// A line number as text.
@@ -189,8 +211,16 @@ fn itoa(n: usize) -> String {
 #[cfg(test)]
 fn quote(text: &str, from: usize, to: usize, room: usize) -> (String, (usize, usize)) {
     let mut shown = String::new();
-    let marks = quote_into(&mut shown, text, from, to, room);
+    let marks = quote_into(&mut shown, &mut Cells::default(), text, from, to, room);
     (shown, marks)
+}
+
+/// The characters of a quoted line, kept between findings so that their buffers are
+/// allocated once per report: each character's byte offset, and the columns before it.
+#[derive(Default)]
+struct Cells {
+    at: Vec<usize>,
+    before: Vec<usize>,
 }
 
 /// `quote`, writing the line into `shown`. A line of printable ASCII (most lines) takes one
@@ -198,6 +228,7 @@ fn quote(text: &str, from: usize, to: usize, room: usize) -> (String, (usize, us
 /// character by character.
 fn quote_into(
     shown: &mut String,
+    cells: &mut Cells,
     text: &str,
     from: usize,
     to: usize,
@@ -214,44 +245,86 @@ fn quote_into(
             |out, lo, hi| out.push_str(&text[lo..hi]),
         )
     } else {
-        quote_chars(shown, text, from, to, room)
+        quote_chars(shown, cells, text, from, to, room)
     }
 }
 
-/// `quote_into` for any line, measured character by character (each once: the columns before
-/// each character are summed up front).
+/// `quote_into` for any line, measured character by character. Only the characters that can
+/// be shown are measured: at most `room` on either side of the span's start (every shown
+/// character takes a column, bar the rare zero-width ones); what lies beyond stands in as one
+/// cell wider than the room, which the cut never takes but which tells it that the line goes
+/// on. A line without control characters (almost all) is copied in slices; one with them
+/// character by character, each shown as `clean_char` does.
 fn quote_chars(
     shown: &mut String,
+    cells: &mut Cells,
     text: &str,
     from: usize,
     to: usize,
     room: usize,
 ) -> (usize, usize) {
-    let mut chars: Vec<(usize, char)> = Vec::with_capacity(text.len());
-    // before[k]: the columns of the characters before the k-th
-    let mut before: Vec<usize> = Vec::with_capacity(text.len() + 1);
+    let reach = room.max(20) + 1;
+    let mut start = from.min(text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let window_lo = text[..start]
+        .char_indices()
+        .rev()
+        .nth(reach)
+        .map_or(0, |(i, _)| i);
+    let window_hi = text[start..]
+        .char_indices()
+        .nth(reach + 1)
+        .map_or(text.len(), |(i, _)| start + i);
+    let Cells { at, before } = cells;
+    at.clear();
+    before.clear();
     let mut col = 0;
-    for (i, c) in text.char_indices() {
-        let c = clean_char(c);
-        chars.push((i, c));
+    if window_lo > 0 {
+        // everything before the window, as one cell too wide to show
+        at.push(0);
+        before.push(0);
+        col = reach;
+    }
+    let mut control = false;
+    for (i, c) in text[window_lo..window_hi].char_indices() {
+        at.push(window_lo + i);
         before.push(col);
         col += if (' '..='~').contains(&c) {
             1
         } else {
+            let c = clean_char(c);
+            control |= c == '\u{fffd}' || c == ' ';
             width_of(c)
         };
     }
+    if window_hi < text.len() {
+        at.push(window_hi);
+        before.push(col);
+        col += reach;
+    }
+    at.push(text.len());
     before.push(col);
-    let from = chars.partition_point(|&(i, _)| i < from);
-    let to = chars.partition_point(|&(i, _)| i < to);
+    let n = at.len() - 1;
+    let from = at[..n].partition_point(|&i| i < from);
+    let to = at[..n].partition_point(|&i| i < to);
+    let (at, before) = (&*at, &*before);
     quote_with(
         shown,
-        chars.len(),
+        n,
         from,
         to,
         room,
         |a, b| before[b] - before[a],
-        |out, lo, hi| out.extend(chars[lo..hi].iter().map(|&(_, c)| c)),
+        |out, lo, hi| {
+            let part = &text[at[lo]..at[hi]];
+            if control {
+                out.extend(part.chars().map(clean_char));
+            } else {
+                out.push_str(part);
+            }
+        },
     )
 }
 
@@ -379,7 +452,12 @@ fn wrap_into(
     let mut col = head_cols;
     let mut first = true;
     for atom in atoms(text) {
-        let w: usize = atom.chars().map(width_of).sum();
+        let w: usize = if atom.is_ascii() {
+            // cleaned text: printable, one column a byte
+            atom.len()
+        } else {
+            atom.chars().map(width_of).sum()
+        };
         if !first && col + 1 + w > width {
             out.push('\n');
             out.push_str(indent);
@@ -505,6 +583,69 @@ mod tests {
         assert_eq!(shown, "a\u{fffd}[31mb");
     }
 
+    /// The cut measured over every character of the line (what `quote_chars` did before it
+    /// measured only the characters that can be shown).
+    fn quote_whole_line(
+        text: &str,
+        from: usize,
+        to: usize,
+        room: usize,
+    ) -> (String, (usize, usize)) {
+        let chars: Vec<(usize, char)> = text
+            .char_indices()
+            .map(|(i, c)| (i, clean_char(c)))
+            .collect();
+        let mut before = vec![0];
+        for &(_, c) in &chars {
+            before.push(before.last().unwrap() + width_of(c));
+        }
+        let from = chars.partition_point(|&(i, _)| i < from);
+        let to = chars.partition_point(|&(i, _)| i < to);
+        let mut shown = String::new();
+        let marks = quote_with(
+            &mut shown,
+            chars.len(),
+            from,
+            to,
+            room,
+            |a, b| before[b] - before[a],
+            |out, lo, hi| out.extend(chars[lo..hi].iter().map(|&(_, c)| c)),
+        );
+        (shown, marks)
+    }
+
+    #[test]
+    fn long_lines_are_measured_only_where_they_can_be_shown() {
+        let lines = [
+            format!(
+                "- [Ü](https://example.org/{}) - {}",
+                "ü".repeat(90),
+                "漢字 wörds\t".repeat(40)
+            ),
+            format!("{}🔥{}", "é".repeat(300), "x\u{1b}y".repeat(200)),
+            "short ü".to_string(),
+        ];
+        for text in &lines {
+            let bounds: Vec<usize> = (0..=text.len())
+                .filter(|&i| text.is_char_boundary(i))
+                .collect();
+            for room in [0, 20, 45, 80, 400] {
+                for &from in bounds.iter().step_by(5) {
+                    for to in [from, from + 1, from + 40, text.len()] {
+                        let to = bounds[bounds.partition_point(|&b| b < to.min(text.len()))];
+                        let mut fast = String::new();
+                        let a = quote_chars(&mut fast, &mut Cells::default(), text, from, to, room);
+                        assert_eq!(
+                            (fast, a),
+                            quote_whole_line(text, from, to, room),
+                            "{from}..{to} in {room}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn ascii_lines_are_cut_as_character_by_character() {
         let line = format!(
@@ -518,8 +659,8 @@ mod tests {
                     for to in [from, from + 1, from + 13, text.len()] {
                         let to = to.min(text.len());
                         let (mut fast, mut slow) = (String::new(), String::new());
-                        let a = quote_into(&mut fast, text, from, to, room);
-                        let b = quote_chars(&mut slow, text, from, to, room);
+                        let a = quote_into(&mut fast, &mut Cells::default(), text, from, to, room);
+                        let b = quote_chars(&mut slow, &mut Cells::default(), text, from, to, room);
                         assert_eq!((fast, a), (slow, b), "{text:?} {from}..{to} in {room}");
                     }
                 }

@@ -219,6 +219,11 @@ impl Format {
         self == Format::Summary
     }
 
+    /// Whether the format prints each finding's `data` (the others let the rules skip it).
+    pub fn shows_details(self) -> bool {
+        self == Format::Json
+    }
+
     /// Whether the format is read by programs, not people (`--quiet` and `--statistics` leave
     /// it alone).
     pub fn is_machine_readable(self) -> bool {
@@ -248,6 +253,9 @@ pub fn write(
 ) -> std::io::Result<()> {
     if format == Format::Json {
         return json::write(report, w);
+    }
+    if format == Format::Human && !opts.quiet && !opts.statistics {
+        return human::write(report, opts, w);
     }
     w.write_all(render(report, format, opts).as_bytes())
 }

@@ -147,7 +147,7 @@ pub fn invalid_date(cx: &Context) -> Vec<Finding> {
                     )
                     .label("invalid date")
                     .help("write the day the section was verified as YYYY-MM-DD, e.g. 2026-08-23")
-                    .data(json!({"date": s.text})),
+                    .data(|| json!({"date": s.text})),
                 );
             }
         }
@@ -175,7 +175,7 @@ pub fn future_date(cx: &Context) -> Vec<Finding> {
                     )
                     .label("in the future")
                     .help("a section can only be verified on a day that has happened; check the year and month")
-                    .data(json!({"date": d.to_string(), "today": cx.today.to_string()})),
+                    .data(|| json!({"date": d.to_string(), "today": cx.today.to_string()})),
                 );
             }
         }
@@ -203,7 +203,7 @@ pub fn stale(cx: &Context) -> Vec<Finding> {
                     )
                     .label(format!("{age} days old"))
                     .help("re-verify every item of the section, then update the date")
-                    .data(json!({
+                    .data(|| json!({
                         "date": d.to_string(),
                         "age_days": age,
                         "max_age_days": max,

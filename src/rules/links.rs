@@ -80,7 +80,7 @@ pub fn malformed(cx: &Context) -> Vec<Finding> {
                 )
                 .label("malformed")
                 .help("link to an http(s) URL, a relative file or a #heading")
-                .data(json!({"url": link.url})),
+                .data(|| json!({"url": link.url})),
             );
         }
     }
@@ -120,7 +120,7 @@ pub fn broken_anchor(cx: &Context) -> Vec<Finding> {
             )
             .label("broken anchor")
             .help(anchor_help(anchors, frag))
-            .data(json!({"anchor": target})),
+            .data(|| json!({"anchor": target})),
         );
     }
     out
@@ -161,7 +161,7 @@ pub fn missing_file(cx: &Context) -> Vec<Finding> {
                     "paths are resolved from the list's folder ({}); fix the path or add the file",
                     base.display()
                 ))
-                .data(json!({"path": path})),
+                .data(|| json!({"path": path})),
             ),
             Some(LocalFile::Markdown(Anchors::Read(anchors))) => {
                 let Some(frag) = fragment.as_deref().filter(|f| !f.is_empty()) else {
@@ -179,7 +179,7 @@ pub fn missing_file(cx: &Context) -> Vec<Finding> {
                     )
                     .label("no such anchor in that file")
                     .help(anchor_help(anchors, frag))
-                    .data(json!({"path": path, "anchor": target})),
+                    .data(|| json!({"path": path, "anchor": target})),
                 );
             }
             _ => {}
@@ -241,7 +241,7 @@ pub fn duplicate(cx: &Context) -> Vec<Finding> {
             } else {
                 "link a source from one place, or refer to that section with a #heading link"
             })
-            .data(json!({"first_line": line, "resource": key, "url": link.url}));
+            .data(|| json!({"first_line": line, "resource": key, "url": link.url}));
         out.push(if same_section {
             finding
         } else {
@@ -299,7 +299,7 @@ pub fn insecure(cx: &Context) -> Vec<Finding> {
             )
             .label("insecure")
             .help(help)
-            .data(json!({"url": url, "https_url": https}));
+            .data(|| json!({"url": url, "https_url": https}));
         if let Some(fix) = fix {
             finding = finding.fix(fix);
         }
@@ -349,7 +349,7 @@ pub fn tracking_params(cx: &Context) -> Vec<Finding> {
                 cleaned.url,
                 if fix.is_some() { " (`--fix` removes them)" } else { "" }
             ))
-            .data(json!({"url": link.url.trim(), "clean_url": cleaned.url, "params": cleaned.removed}));
+            .data(|| json!({"url": link.url.trim(), "clean_url": cleaned.url, "params": cleaned.removed}));
         if let Some(fix) = fix {
             finding = finding.fix(fix);
         }

@@ -72,7 +72,7 @@ pub fn broken(cx: &Context) -> Vec<Finding> {
                     cx.report(&BROKEN, l.span.clone(), format!("`{}` is broken: {what}", l.url))
                         .label("broken link")
                         .help("link the source where it lives now (an archived copy if it is gone), or remove the entry")
-                        .data(data),
+                        .data(|| data),
                 )
             }
             _ => None,
@@ -100,7 +100,7 @@ pub fn redirect(cx: &Context) -> Vec<Finding> {
                     "link `{}` instead (`sourcepolicy lint --online --fix` rewrites it)",
                     red.final_url
                 ))
-                .data(json!({"url": l.url, "final_url": red.final_url}));
+                .data(|| json!({"url": l.url, "final_url": red.final_url}));
             if let Some(dest) = &l.dest {
                 // Only when the destination in the source is exactly the URL (no escapes), and
                 // the final URL can be written there as it is (no space in a bare
@@ -137,7 +137,7 @@ pub fn unverified(cx: &Context) -> Vec<Finding> {
                     )
                     .label("not verified")
                     .help("check it by hand; if the site blocks robots for good, suppress this with a reason, or add the status to [links] accept")
-                    .data(json!({"url": l.url, "status": status, "reason": reason})),
+                    .data(|| json!({"url": l.url, "status": status, "reason": reason})),
                 );
             }
             Verdict::Ok { .. } if r.fragment_found == Some(false) => {
@@ -150,7 +150,7 @@ pub fn unverified(cx: &Context) -> Vec<Finding> {
                     )
                     .label("no such anchor on the page")
                     .help("link the section's current anchor; if a script on the page creates it, suppress this with a reason")
-                    .data(json!({"url": l.url, "reason": "fragment", "missing": r.missing_fragments})),
+                    .data(|| json!({"url": l.url, "reason": "fragment", "missing": r.missing_fragments})),
                 );
             }
             _ => {}
@@ -176,7 +176,7 @@ pub fn private_address(cx: &Context) -> Vec<Finding> {
                 )
                 .label("private address")
                 .help("a public list links public pages; for a list of an internal network, run with --allow-private")
-                .data(json!({"url": l.url, "host": host, "address": addr})),
+                .data(|| json!({"url": l.url, "host": host, "address": addr})),
             ),
             _ => None,
         })

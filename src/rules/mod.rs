@@ -43,6 +43,8 @@ pub struct Context<'a> {
     pub today: Date,
     /// The repository the file lies in (root-relative links resolve from it).
     pub repo_root: Option<&'a Path>,
+    /// Whether findings carry their `data` (see `RunContext::details`).
+    details: bool,
     classifier: &'a OnceLock<Classifier>,
     /// Each link's classification (None for links that are not sources), computed once.
     classes: OnceCell<Vec<Option<Classification>>>,
@@ -64,6 +66,9 @@ pub struct RunContext<'a> {
     pub classifier: &'a OnceLock<Classifier>,
     /// The `[[perf.devices]]` table compiled, on first use, once per run.
     pub devices: &'a OnceLock<DeviceTable>,
+    /// Whether findings carry their machine-readable `data` (false when the output format
+    /// never shows it).
+    pub details: bool,
 }
 
 impl<'a> Context<'a> {
@@ -81,6 +86,7 @@ impl<'a> Context<'a> {
             scopes: scope::scopes(run.policy, &parsed.doc),
             today: run.today,
             repo_root,
+            details: run.details,
             classifier: run.classifier,
             classes: OnceCell::new(),
             stamps: OnceCell::new(),
@@ -108,7 +114,7 @@ impl<'a> Context<'a> {
         span: Range<usize>,
         message: impl Into<String>,
     ) -> Finding {
-        Finding::new(rule, span, message)
+        Finding::new(rule, span, message).details(self.details)
     }
 
     /// The source classifier of the run's policy.

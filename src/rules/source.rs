@@ -136,7 +136,7 @@ pub fn unclassified(cx: &Context) -> Vec<Finding> {
                         _ => "replace it with the primary source, or declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->)".to_string(),
                     })),
             };
-            finding.data(json!({
+            finding.data(|| json!({
                 "url": link.url,
                 "host": host,
                 "group": c.none.as_ref().map(|g| g.name.as_str()),
@@ -163,7 +163,7 @@ pub fn inadmissible(cx: &Context) -> Vec<Finding> {
             )
             .label(format!("{group} link"))
             .help("link the paper, specification, repository or implementer report it is about; a direct implementer report can be declared with <!-- sourcepolicy: type=report code=URL -->")
-            .data(json!({"url": link.url, "group": group, "reason": &**reason}))
+            .data(|| json!({"url": link.url, "group": group, "reason": &**reason}))
         })
         .collect()
 }
@@ -202,7 +202,7 @@ pub fn report_evidence(cx: &Context) -> Vec<Finding> {
                     )
                     .label("report without evidence")
                     .help("a direct implementer report shows its code and its measurements; link the article that does, or the paper or repository instead")
-                    .data(json!({"url": link.url, "page_lacks": gaps})),
+                    .data(|| json!({"url": link.url, "page_lacks": gaps})),
                 );
                 continue;
             }
@@ -225,7 +225,7 @@ pub fn report_evidence(cx: &Context) -> Vec<Finding> {
                     } else {
                         "add the repository to the entry (`([code](https://github.com/owner/repo))`) or code=URL to its <!-- sourcepolicy: … --> comment"
                     })
-                    .data(json!({"url": link.url})),
+                    .data(|| json!({"url": link.url})),
             );
         }
     }

@@ -101,7 +101,7 @@ pub fn toc_mismatch(cx: &Context) -> Vec<Finding> {
                 )
                 .label("no such heading")
                 .help("rename the entry's anchor to the heading's, or remove the entry")
-                .data(json!({"kind": "extra", "anchor": frag})),
+                .data(|| json!({"kind": "extra", "anchor": frag})),
             ),
         }
     }
@@ -133,7 +133,7 @@ pub fn toc_mismatch(cx: &Context) -> Vec<Finding> {
                 "add `[{}](#{})` to the contents list at its place",
                 h.text, h.anchor
             ))
-            .data(json!({"kind": "missing", "anchor": h.anchor})),
+            .data(|| json!({"kind": "missing", "anchor": h.anchor})),
         );
     }
     // Order: entries outside a longest increasing run of heading positions are out of order.
@@ -156,7 +156,7 @@ pub fn toc_mismatch(cx: &Context) -> Vec<Finding> {
             )
             .label("out of order")
             .help("order the contents list as the headings appear")
-            .data(json!({"kind": "order", "anchor": doc.headings[h].anchor})),
+            .data(|| json!({"kind": "order", "anchor": doc.headings[h].anchor})),
         );
     }
     out.sort_by_key(|f| f.span.start);
@@ -271,7 +271,7 @@ pub fn too_many_entries(cx: &Context) -> Vec<Finding> {
             .help(format!(
                 "keep the {max} sources that teach the mechanism best (which one does a new entry replace?), or raise [sections] max_entries"
             ))
-            .data(json!({"entries": count, "max": max})),
+            .data(|| json!({"entries": count, "max": max})),
         );
     }
     out
@@ -299,7 +299,7 @@ pub fn forbidden_heading(cx: &Context) -> Vec<Finding> {
                 )
                 .label("banned heading")
                 .help("name the section by what it teaches; order, not rank, shows what to read first")
-                .data(json!({"pattern": p.as_str()})),
+                .data(|| json!({"pattern": p.as_str()})),
             );
         }
     }
@@ -329,7 +329,7 @@ pub fn forbidden_text(cx: &Context) -> Vec<Finding> {
                 )
                 .label("banned text")
                 .help("remove the marker; the list's structure, not markers, carries the reading order")
-                .data(json!({"pattern": p.as_str()})),
+                .data(|| json!({"pattern": p.as_str()})),
             );
         }
     }

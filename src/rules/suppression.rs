@@ -156,7 +156,7 @@ fn report_directive(
                 )
                 .label("unused")
                 .help("remove it, or place it on or directly above the line it is meant for")
-                .data(json!({"rule": sel.text})),
+                .data(|| json!({"rule": sel.text})),
             );
         }
     }

@@ -252,7 +252,7 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
             out.push(
                 finding
                     .label("claim without its context")
-                    .data(json!({"claim": text, "missing": keys, "found": found})),
+                    .data(|| json!({"claim": text, "missing": keys, "found": found})),
             );
         }
     }
@@ -293,7 +293,7 @@ pub fn vendor_peak(cx: &Context) -> Vec<Finding> {
                         ),
                     )
                     .label("a datasheet number stated as a result")
-                    .data(json!({
+                    .data(|| json!({
                         "claim": text,
                         "device": spec.name,
                         "count": j.count,
@@ -309,7 +309,7 @@ pub fn vendor_peak(cx: &Context) -> Vec<Finding> {
                         format!("\"{text}\" is a vendor peak rate, not a performance measurement"),
                     )
                     .label("peak rate stated as a capability")
-                    .data(json!({"claim": text})),
+                    .data(|| json!({"claim": text})),
             };
             out.push(finding.help(help));
         }

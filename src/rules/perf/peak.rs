@@ -713,7 +713,7 @@ pub fn exceeds_peak(cx: &Context) -> Vec<Finding> {
                     } else {
                         "re-check the measurement (FLOP count, timer, units) and the hardware named: a total over several devices states their count (8x H100), a rate with sparsity says so, another variant is named (H100 NVL)"
                     })
-                    .data(json!({
+                    .data(|| json!({
                         "claim": text,
                         "claimed": j.claimed,
                         "peak": j.bound,
