@@ -5,7 +5,7 @@
 //! (the fields of a performance claim), not only whether.
 
 use super::literal::lower_case_only;
-use super::pattern::{Finder, PatternList};
+use super::pattern_list::{Finder, PatternList};
 use super::vocab_dfa::BuiltFinder;
 
 /// Several pattern lists searched as one automaton (one compilation and one pass over a text

@@ -12,6 +12,7 @@ pub mod layer;
 pub(crate) mod literal;
 pub mod load;
 pub mod pattern;
+pub mod pattern_list;
 #[cfg(test)]
 mod required;
 pub mod scope;
@@ -22,7 +23,8 @@ pub use device::{DeviceList, DeviceSpec, Peaks, Rate};
 pub use finder::ListFinder;
 pub use layer::{Origin, Origins, Replaced};
 pub use load::{discover, load, LoadedPolicy};
-pub use pattern::{AsciiSet, Pattern, PatternList};
+pub use pattern::Pattern;
+pub use pattern_list::{AsciiSet, PatternList};
 pub use scope::Scope;
 
 pub use checked::{host_entry_problem, SCOPE_NAMES};

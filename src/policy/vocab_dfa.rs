@@ -8,7 +8,7 @@
 //! leftmost-first matches of the whole set, the ones `Finder` finds.
 
 use super::compiled::Aligned;
-use super::pattern::Finder;
+use super::pattern_list::Finder;
 use regex_automata::dfa::{dense, sparse, Automaton};
 use regex_automata::{Anchored, Input};
 use std::ops::Range;

@@ -90,6 +90,26 @@ fn clean(s: &str) -> Cow<'_, str> {
     Cow::Owned(s.chars().map(clean_char).collect())
 }
 
+/// Appends `n` copies of an ASCII character.
+fn repeat(out: &mut String, c: char, n: usize) {
+    const SPACES: &str = "                                                                ";
+    const CARETS: &str = "^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^";
+    let run = match c {
+        ' ' => SPACES,
+        '^' => CARETS,
+        _ => {
+            out.extend(std::iter::repeat_n(c, n));
+            return;
+        }
+    };
+    let mut left = n;
+    while left > 0 {
+        let k = left.min(run.len());
+        out.push_str(&run[..k]);
+        left -= k;
+    }
+}
+
 fn width_of(c: char) -> usize {
     c.width().unwrap_or(0)
 }
@@ -134,7 +154,7 @@ pub fn write(
             let line = r.lines.line_range(&r.text, pos.line);
             let mut number = itoa(pos.line);
             let pad_len = number.len() + 1;
-            let pad = |out: &mut String| out.extend(std::iter::repeat_n(' ', pad_len));
+            let pad = |out: &mut String| repeat(out, ' ', pad_len);
             if line.len() <= MAX_QUOTED_LINE && f.span.end <= r.text.len() {
                 let text = &r.text[line.clone()];
                 // The span's part on this line, as byte offsets within it.
@@ -162,9 +182,9 @@ pub fn write(
                 pad(&mut out);
                 style.gutter(&mut out, "│");
                 out.push(' ');
-                out.extend(std::iter::repeat_n(' ', marks.0));
+                repeat(&mut out, ' ', marks.0);
                 scratch.clear();
-                scratch.extend(std::iter::repeat_n('^', marks.1.max(1)));
+                repeat(&mut scratch, '^', marks.1.max(1));
                 if more {
                     scratch.push_str(" …");
                 }
@@ -178,7 +198,7 @@ pub fn write(
             }
             if let Some(h) = &f.help {
                 number.clear();
-                number.extend(std::iter::repeat_n(' ', pad_len));
+                repeat(&mut number, ' ', pad_len);
                 number.push_str("= ");
                 let lead = number.len();
                 let mut head = number.clone();
