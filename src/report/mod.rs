@@ -8,6 +8,7 @@ pub mod entries;
 pub mod github;
 pub mod human;
 pub mod json;
+mod layout;
 pub mod overview;
 pub mod sarif;
 pub mod statistics;
