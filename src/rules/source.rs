@@ -58,8 +58,8 @@ pub fn entry_directives(dirs: &[Directive], entries: usize) -> Vec<Option<&Direc
 }
 
 /// Classifies every link of the document that is a source; `None` for other links.
+/// The classifier is compiled on the first source, so a file without any costs nothing.
 pub fn classify_all(cx: &Context) -> Vec<Option<Classification>> {
-    let classifier = cx.classifier();
     let doc = cx.doc;
     let declarations = entry_directives(cx.directives, doc.entries.len());
     let mut out: Vec<Option<Classification>> = vec![None; doc.links.len()];
@@ -77,7 +77,7 @@ pub fn classify_all(cx: &Context) -> Vec<Option<Classification>> {
                         .into(),
                     ..Classification::default()
                 },
-                _ => super::evidence::adjust(cx, l, classifier.classify(&doc.links[l].target)),
+                _ => super::evidence::adjust(cx, l, cx.classifier().classify(&doc.links[l].target)),
             });
         }
     }
