@@ -84,10 +84,24 @@ pub fn color_enabled(
 fn clean(s: &str) -> Cow<'_, str> {
     // Control characters are C0 and DEL (one byte each) and C1 (U+0080..U+009F, whose UTF-8
     // starts with 0xC2): a text without those bytes has none, and is checked a byte at a time.
-    if !s.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2) || !s.chars().any(char::is_control) {
+    if !may_hold_control(s.as_bytes()) || !s.chars().any(char::is_control) {
         return Cow::Borrowed(s);
     }
     Cow::Owned(s.chars().map(clean_char).collect())
+}
+
+/// Whether `b` holds a byte that starts a control character (see `clean`). Checked 32 bytes
+/// at a time without an early exit inside a block, which the compiler turns into vector
+/// compares: help text is scanned for every finding.
+fn may_hold_control(b: &[u8]) -> bool {
+    let lead = |x: u8| x < 0x20 || x == 0x7f || x == 0xc2;
+    let mut blocks = b.chunks_exact(32);
+    for block in &mut blocks {
+        if block.iter().fold(false, |m, &x| m | lead(x)) {
+            return true;
+        }
+    }
+    blocks.remainder().iter().any(|&x| lead(x))
 }
 
 /// The report as text (see `write`).
@@ -234,6 +248,20 @@ pub fn summary_line(report: &RunReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_bytes_are_found_in_any_block() {
+        let mut text = "a".repeat(100);
+        assert!(!may_hold_control(text.as_bytes()));
+        for (at, byte) in [(0, 0x01u8), (31, 0x1b), (32, 0x7f), (70, 0xc2), (99, b'\n')] {
+            let mut b = text.clone().into_bytes();
+            b[at] = byte;
+            assert!(may_hold_control(&b), "byte {byte:#x} at {at}");
+        }
+        text.push('\u{85}');
+        assert_eq!(clean(&text), format!("{}\u{fffd}", "a".repeat(100)));
+        assert!(matches!(clean("caf\u{e9} \u{2014} ok"), Cow::Borrowed(_)));
+    }
 
     #[test]
     fn colour_follows_the_flag_then_the_environment() {
