@@ -17,6 +17,7 @@
 use super::layout::{clean_char, quote_into, repeat, wrap_into, Cells};
 use super::{plural, RenderOptions, RunReport};
 use crate::finding::Severity;
+use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
@@ -125,6 +126,8 @@ pub fn write(
     let mut out = String::with_capacity(FLUSH_AT + 4096);
     let mut scratch = String::new();
     let mut cells = Cells::default();
+    // Help text as wrapped, by the width of the gutter (the line number's digits) and text.
+    let mut wrapped: FxHashMap<usize, FxHashMap<Cow<'static, str>, String>> = FxHashMap::default();
     for r in &report.files {
         let path = clean(&r.path);
         for reported in &r.findings {
@@ -142,7 +145,7 @@ pub fn write(
             out.push_str(&clean(&f.message));
             out.push('\n');
             let line = r.lines.line_range(&r.text, pos.line);
-            let mut number = itoa(pos.line);
+            let number = itoa(pos.line);
             let pad_len = number.len() + 1;
             let pad = |out: &mut String| repeat(out, ' ', pad_len);
             if line.len() <= MAX_QUOTED_LINE && f.span.end <= r.text.len() {
@@ -187,15 +190,23 @@ pub fn write(
                 out.push('\n');
             }
             if let Some(h) = &f.help {
-                number.clear();
-                repeat(&mut number, ' ', pad_len);
-                number.push_str("= ");
-                let lead = number.len();
-                let mut head = number.clone();
-                style.help(&mut head, "help");
-                head.push_str(": ");
-                let indent = " ".repeat(lead + "help: ".len());
-                wrap_into(&mut out, &clean(h), &head, &indent, opts.width, lead + 6);
+                // Most findings of a rule share their help: it is wrapped once per gutter width.
+                let by_help = wrapped.entry(pad_len).or_default();
+                if let Some(text) = by_help.get(h.as_ref()) {
+                    out.push_str(text);
+                } else {
+                    let lead = pad_len + "= ".len();
+                    let mut head = String::with_capacity(lead + 16);
+                    repeat(&mut head, ' ', pad_len);
+                    head.push_str("= ");
+                    style.help(&mut head, "help");
+                    head.push_str(": ");
+                    let indent = " ".repeat(lead + "help: ".len());
+                    let mut text = String::new();
+                    wrap_into(&mut text, &clean(h), &head, &indent, opts.width, lead + 6);
+                    out.push_str(&text);
+                    by_help.insert(h.clone(), text);
+                }
             }
             out.push('\n');
             if out.len() >= FLUSH_AT {

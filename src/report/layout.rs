@@ -57,7 +57,7 @@ pub(super) fn quote_into(
     to: usize,
     room: usize,
 ) -> (usize, usize) {
-    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+    if printable_ascii(text.as_bytes()) {
         quote_with(
             shown,
             text.len(),
@@ -70,6 +70,19 @@ pub(super) fn quote_into(
     } else {
         quote_chars(shown, cells, text, from, to, room)
     }
+}
+
+/// Whether every byte is printable ASCII: 32 bytes at a time without an early exit inside a
+/// block, which the compiler turns into vector compares (every quoted line is checked).
+fn printable_ascii(b: &[u8]) -> bool {
+    let odd = |x: u8| !(b' '..=b'~').contains(&x);
+    let mut blocks = b.chunks_exact(32);
+    for block in &mut blocks {
+        if block.iter().fold(false, |m, &x| m | odd(x)) {
+            return false;
+        }
+    }
+    !blocks.remainder().iter().any(|&x| odd(x))
 }
 
 /// `quote_into` for any line, measured character by character. Only the characters that can
@@ -301,6 +314,18 @@ pub(super) fn wrap_into(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn printable_ascii_is_judged_in_every_block() {
+        let line = "x".repeat(70);
+        assert!(printable_ascii(line.as_bytes()));
+        assert!(printable_ascii(b""));
+        for (at, byte) in [(0, b'\t'), (31, 0x7f), (32, 0xc3), (64, 0x1b), (69, 0x80)] {
+            let mut b = line.clone().into_bytes();
+            b[at] = byte;
+            assert!(!printable_ascii(&b), "byte {byte:#x} at {at}");
+        }
+    }
 
     #[test]
     fn help_wraps_between_words_never_inside_code_comments_or_urls() {
