@@ -686,3 +686,69 @@ fn details_off_drops_only_the_data() {
     };
     assert_eq!(shown(&with), shown(&without));
 }
+
+/// Findings that share their help (one rule, many lines) each print it under their own
+/// gutter: the help is wrapped once per gutter width, and a line number with one more digit
+/// moves it one column right.
+#[test]
+fn shared_help_follows_each_findings_gutter() {
+    use sourcepolicy::date::Date;
+    use sourcepolicy::engine::{lint_text, LintOptions};
+    use sourcepolicy::report::{render, Format, RenderOptions, RunReport};
+    let mut text = String::from("# List\n\n## Talks\n\n");
+    for n in 5..=12 {
+        text.push_str(&format!(
+            "- [T{n}](https://www.youtube.com/watch?v=t{n}) - a talk.\n"
+        ));
+    }
+    let policy = Policy::default_policy();
+    let file = lint_text(
+        "l.md",
+        text,
+        &policy,
+        &LintOptions::new(Date::parse("2026-12-02").expect("date")),
+    );
+    let run = RunReport::new(vec![file]);
+    let opts = RenderOptions {
+        width: 60,
+        ..Default::default()
+    };
+    let out = render(&run, Format::Human, &opts);
+    // each finding: its headline, then (after the quoted line) its help, wrapped
+    let helps: Vec<(usize, String)> = out
+        .split("\n\n")
+        .filter(|f| f.contains("error[source/inadmissible]"))
+        .map(|f| {
+            let line: usize = f
+                .split(':')
+                .nth(1)
+                .and_then(|n| n.parse().ok())
+                .expect("line");
+            let help = &f[f.find("= help").expect("help")..];
+            let pad = f[..f.find("= help").expect("help")]
+                .rsplit('\n')
+                .next()
+                .expect("line")
+                .len();
+            (line, format!("{pad} {help}"))
+        })
+        .collect();
+    assert_eq!(helps.len(), 8, "{out}");
+    for (line, help) in &helps {
+        let pad = line.to_string().len() + 1;
+        assert!(
+            help.starts_with(&format!("{pad} = help: ")),
+            "{line}: {help}"
+        );
+        // wrapped lines are indented past `= help: `
+        for cont in help.lines().skip(1) {
+            assert!(cont.starts_with(&" ".repeat(pad + 8)), "{line}: {help}");
+        }
+    }
+    // same width, same text; one more digit, the same words moved right
+    assert_eq!(helps[0].1, helps[4].1);
+    assert_eq!(helps[5].1, helps[7].1);
+    assert_ne!(helps[4].1, helps[5].1);
+    let words = |h: &str| h.split_whitespace().skip(1).collect::<Vec<_>>().join(" ");
+    assert_eq!(words(&helps[4].1), words(&helps[5].1));
+}
