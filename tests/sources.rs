@@ -191,6 +191,21 @@ fn reasons_name_the_policy_entry_or_comment() {
         "inadmissible (video): host youtube.com is listed under [sources.inadmissible.video]"
     );
     assert_eq!(reason("Relative file"), "not a web URL: a relative link");
+    // a list repository says it is a list, and which name pattern decided
+    assert!(
+        reason("Paper list, joined name").starts_with(
+            "inadmissible (aggregator): a list of links or a paper index, not the work it lists: URL matches [sources.inadmissible.aggregator] pattern `"
+        ),
+        "{}",
+        reason("Paper list, joined name")
+    );
+    assert!(
+        reason("Translated programming guide").starts_with(
+            "a translation or mirror of someone else's text: link the original: URL matches [sources.none.translation] pattern `"
+        ),
+        "{}",
+        reason("Translated programming guide")
+    );
 }
 
 #[test]
