@@ -297,14 +297,18 @@ impl Classifier {
     }
 
     /// The most specific host entry for a host and path: a host with a path (the longest
-    /// prefix), the exact host, a wildcard suffix, a first label. Returns the table, the entry
+    /// prefix, compared without regard to ASCII case), the exact host, a wildcard suffix, a first label. Returns the table, the entry
     /// as written and the part of the path after what the entry names.
     fn host_entry<'a>(&'a self, host: &str, path: &'a str) -> Option<(usize, &'a str, &'a str)> {
         if let Some(entries) = self.with_path.get(host) {
             let best = entries
                 .iter()
                 .filter(|(prefix, ..)| {
-                    path.starts_with(prefix.as_str())
+                    // the entry is lower case; a URL's path keeps its case (`/PDL-FTP/` on a
+                    // host whose entry says `/pdl-ftp`)
+                    path.as_bytes()
+                        .get(..prefix.len())
+                        .is_some_and(|p| p.eq_ignore_ascii_case(prefix.as_bytes()))
                         && matches!(
                             path.as_bytes().get(prefix.len()),
                             None | Some(b'/' | b'?' | b'#' | b'.' | b'-' | b'_')

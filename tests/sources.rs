@@ -191,6 +191,21 @@ fn reasons_name_the_policy_entry_or_comment() {
         "inadmissible (video): host youtube.com is listed under [sources.inadmissible.video]"
     );
     assert_eq!(reason("Relative file"), "not a web URL: a relative link");
+    // a list repository says it is a list, and which name pattern decided
+    assert!(
+        reason("Paper list, joined name").starts_with(
+            "inadmissible (aggregator): a list of links or a paper index, not the work it lists: URL matches [sources.inadmissible.aggregator] pattern `"
+        ),
+        "{}",
+        reason("Paper list, joined name")
+    );
+    assert!(
+        reason("Translated programming guide").starts_with(
+            "a translation or mirror of someone else's text: link the original: URL matches [sources.none.translation] pattern `"
+        ),
+        "{}",
+        reason("Translated programming guide")
+    );
 }
 
 #[test]
@@ -211,6 +226,37 @@ fn user_policy_hosts_extend_and_override() {
     assert_eq!(
         rows[1].reason,
         "no rule of the policy matches host youtube.com"
+    );
+}
+
+/// A host entry with a path matches the URL's path whatever its case: hosts are lower case,
+/// paths are not (`/PDL-FTP/` on a server whose entry was written `/pdl-ftp`).
+#[test]
+fn host_path_entries_match_paths_in_any_case() {
+    let p = common::policy(
+        "[sources.paper]\nhosts = [\"lab.example.edu/pdl-ftp\", \"Reports.Example.org/TR\"]\n",
+    );
+    let text = "# T\n\n## S\n\n- [A](https://lab.example.edu/PDL-FTP/Storage/fast.pdf) - a\n- [B](https://lab.example.edu/pdl-ftp/slow.pdf) - b\n- [C](https://reports.example.org/tr/2019-04.pdf) - c\n- [D](https://lab.example.edu/PDL-FTPX/other.pdf) - d\n";
+    let rows = sourcepolicy::engine::source_rows("t.md", text, &p);
+    let got: Vec<(Option<&str>, &str)> = rows.iter().map(|r| (r.kind, r.reason.as_str())).collect();
+    assert_eq!(
+        got,
+        [
+            (
+                Some("paper"),
+                "`lab.example.edu/pdl-ftp` is listed under [sources.paper]"
+            ),
+            (
+                Some("paper"),
+                "`lab.example.edu/pdl-ftp` is listed under [sources.paper]"
+            ),
+            (
+                Some("paper"),
+                "`reports.example.org/tr` is listed under [sources.paper]"
+            ),
+            // a longer folder name is another folder
+            (None, "no rule of the policy matches host lab.example.edu"),
+        ]
     );
 }
 
