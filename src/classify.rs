@@ -170,6 +170,13 @@ impl Classifier {
         ordered.push((Group::Kind(Kind::Report), &p.report));
         ordered.push((Group::Kind(Kind::Repo), &p.repo));
         c.url_matcher = OrderedPatterns::new(ordered.iter().map(|(_, r)| r.urls.as_slice()));
+        // Sized up front: the default policy lists hundreds of hosts, and growing the maps
+        // and lists one doubling at a time costs more than filling them.
+        c.tables.reserve_exact(ordered.len());
+        c.urls
+            .reserve_exact(ordered.iter().map(|(_, r)| r.urls.len()).sum());
+        let hosts: usize = ordered.iter().map(|(_, r)| r.hosts.len()).sum();
+        c.exact.reserve(hosts);
         for (group, rules) in ordered {
             let t = c.tables.len();
             c.tables
@@ -194,7 +201,10 @@ impl Classifier {
                         c.first_label.insert(label.to_string(), (t, h));
                     }
                 } else if let Some((host, path)) = h.split_once('/') {
-                    let prefix = format!("/{}", path.trim_end_matches('/'));
+                    let path = path.trim_end_matches('/');
+                    let mut prefix = String::with_capacity(path.len() + 1);
+                    prefix.push('/');
+                    prefix.push_str(path);
                     let host = host.to_string();
                     c.with_path.entry(host).or_default().push((prefix, t, h));
                 } else {
