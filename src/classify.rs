@@ -7,6 +7,7 @@
 use crate::policy::{HostRules, OrderedPatterns, Pattern, SourcesPolicy};
 use crate::target::Target;
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
 /// The four admissible kinds (DESIGN §4, contract).
@@ -128,23 +129,53 @@ impl Table {
 }
 
 /// A host entry: the table it belongs to and the entry as written (for reasons).
-type HostEntry = (usize, String);
+type HostEntry<'p> = (usize, Cow<'p, str>);
+
+/// A host entry with a path: the path prefix (from its `/`), the table and the entry.
+type PathEntry<'p> = (Cow<'p, str>, usize, Cow<'p, str>);
 
 /// The `[sources]` policy compiled for fast lookups: URL patterns in priority order, and host
 /// entries indexed by exact host, host with path, wildcard suffix and first label.
+///
+/// Its keys and entries borrow the policy's own text (lower case, without `www.`, as the
+/// default policy writes them; a copy only where an entry is written otherwise): the default
+/// policy lists hundreds of hosts, and a copy of each cost more than a lint of a short list.
 #[derive(Debug, Default)]
-pub struct Classifier {
+pub struct Classifier<'p> {
     tables: Vec<Table>,
     /// (table, pattern, the reason of its verdicts once one was given), in priority order.
-    urls: Vec<(usize, Pattern, OnceLock<Arc<str>>)>,
+    urls: Vec<(usize, &'p Pattern, OnceLock<Arc<str>>)>,
     /// The `urls` patterns, matched in priority order.
     url_matcher: OrderedPatterns,
     /// Host → table (the host is the entry as written).
-    exact: FxHashMap<String, usize>,
+    exact: FxHashMap<Cow<'p, str>, usize>,
     /// Host → (path prefix, table, entry).
-    with_path: FxHashMap<String, Vec<(String, usize, String)>>,
-    suffix: FxHashMap<String, HostEntry>,
-    first_label: FxHashMap<String, HostEntry>,
+    with_path: FxHashMap<Cow<'p, str>, Vec<PathEntry<'p>>>,
+    suffix: FxHashMap<Cow<'p, str>, HostEntry<'p>>,
+    first_label: FxHashMap<Cow<'p, str>, HostEntry<'p>>,
+}
+
+/// Part `range` of `s`, borrowed from the policy when `s` is.
+fn part<'p>(s: &Cow<'p, str>, range: std::ops::Range<usize>) -> Cow<'p, str> {
+    match s {
+        Cow::Borrowed(b) => Cow::Borrowed(&b[range]),
+        Cow::Owned(o) => Cow::Owned(o[range].to_string()),
+    }
+}
+
+/// A host entry as the classifier keys it: trimmed, without `www.`, lower case (borrowed when
+/// it is written so).
+fn normalised(written: &str) -> Cow<'_, str> {
+    let written = written.trim();
+    let bare = written
+        .get(..4)
+        .filter(|p| p.eq_ignore_ascii_case("www."))
+        .map_or(written, |_| &written[4..]);
+    if bare.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(bare.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(bare)
+    }
 }
 
 /// Paths that are a host's or a path entry's own index page.
@@ -155,8 +186,8 @@ fn is_index(rest: &str) -> bool {
     )
 }
 
-impl Classifier {
-    pub fn new(p: &SourcesPolicy) -> Classifier {
+impl<'p> Classifier<'p> {
+    pub fn new(p: &'p SourcesPolicy) -> Classifier<'p> {
         let mut c = Classifier::default();
         // Priority order: inadmissible, none, docs, paper, report, repo.
         let mut ordered: Vec<(Group, &HostRules)> = p
@@ -182,30 +213,22 @@ impl Classifier {
             c.tables
                 .push(Table::new(group, rules.about.trim().to_string()));
             for u in &rules.urls {
-                c.urls.push((t, u.clone(), OnceLock::new()));
+                c.urls.push((t, u, OnceLock::new()));
             }
             for written in &rules.hosts {
-                // lower case, without `www.`: one allocation
-                let written = written.trim();
-                let bare = written
-                    .get(..4)
-                    .filter(|p| p.eq_ignore_ascii_case("www."))
-                    .map_or(written, |_| &written[4..]);
-                let h = bare.to_ascii_lowercase();
+                let h = normalised(written);
                 if let Some(suffix) = h.strip_prefix("*.") {
                     if !c.suffix.contains_key(suffix) {
-                        c.suffix.insert(suffix.to_string(), (t, h));
+                        c.suffix.insert(part(&h, 2..h.len()), (t, h));
                     }
                 } else if let Some(label) = h.strip_suffix(".*") {
                     if !c.first_label.contains_key(label) {
-                        c.first_label.insert(label.to_string(), (t, h));
+                        c.first_label.insert(part(&h, 0..label.len()), (t, h));
                     }
-                } else if let Some((host, path)) = h.split_once('/') {
-                    let path = path.trim_end_matches('/');
-                    let mut prefix = String::with_capacity(path.len() + 1);
-                    prefix.push('/');
-                    prefix.push_str(path);
-                    let host = host.to_string();
+                } else if let Some(slash) = h.find('/') {
+                    // the prefix keeps its leading `/`, without a trailing one
+                    let end = slash + h[slash..].trim_end_matches('/').len().max(1);
+                    let (host, prefix) = (part(&h, 0..slash), part(&h, slash..end));
                     c.with_path.entry(host).or_default().push((prefix, t, h));
                 } else {
                     // the key is the entry as written (see `host_entry`)

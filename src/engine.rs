@@ -125,7 +125,7 @@ pub struct Engine<'p> {
     policy: &'p Policy,
     opts: &'p LintOptions,
     facts: Facts,
-    classifier: OnceLock<Classifier>,
+    classifier: OnceLock<Classifier<'p>>,
     devices: OnceLock<crate::devices::DeviceTable>,
     known: Vec<&'static str>,
     /// Leave the next parsed file unfreed (the last of a run that ends the process).
@@ -147,7 +147,7 @@ impl<'p> Engine<'p> {
 
     /// What every rule of this run sees besides the file: the policy, the facts, the date and
     /// the matchers compiled once per run.
-    fn run_context(&self) -> RunContext<'_> {
+    fn run_context(&self) -> RunContext<'_, 'p> {
         RunContext {
             policy: self.policy,
             facts: &self.facts,

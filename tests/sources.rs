@@ -403,3 +403,48 @@ fn table_header_names_give_column_roles() {
     assert_eq!(user.tables.role("Implementation"), Some(Code));
     assert_eq!(user.tables.role("Code"), None);
 }
+
+/// Host entries written in any case, with `www.`, a trailing slash or a wildcard are keyed as
+/// the default policy writes them (lower case, bare), whether the classifier can borrow them
+/// from the policy or must copy them; the first table to name a host or suffix decides.
+#[test]
+fn host_entries_are_keyed_whatever_their_spelling() {
+    let p = common::policy(concat!(
+        "[sources.paper]\n",
+        "hosts = [\"WWW.Papers.Example.org\", \"Lab.Example.edu/Groups/\", \"*.Proc.Example.net\", \"Arch.*\", \"site.example.com/\"]\n",
+        "[sources.report]\n",
+        "hosts = [\"papers.example.org\", \"*.proc.example.net\", \"blog.example.com\"]\n",
+    ));
+    let text = "# T\n\n## S\n\n- [A](https://papers.example.org/a.pdf) - a\n- [B](https://lab.example.edu/groups/7.pdf) - b\n- [C](https://x.proc.example.net/c) - c\n- [D](https://arch.example.io/d) - d\n- [E](https://blog.example.com/e) - e\n- [F](https://site.example.com/) - f\n";
+    let rows = sourcepolicy::engine::source_rows("t.md", text, &p);
+    let got: Vec<(Option<&str>, &str)> = rows.iter().map(|r| (r.kind, r.reason.as_str())).collect();
+    assert_eq!(
+        got,
+        [
+            (
+                Some("paper"),
+                "host papers.example.org is listed under [sources.paper]"
+            ),
+            (
+                Some("paper"),
+                "`lab.example.edu/groups/` is listed under [sources.paper]"
+            ),
+            (
+                Some("paper"),
+                "host x.proc.example.net matches `*.proc.example.net` under [sources.paper]"
+            ),
+            (
+                Some("paper"),
+                "host arch.example.io matches `arch.*` under [sources.paper]"
+            ),
+            (
+                Some("report"),
+                "host blog.example.com is listed under [sources.report]"
+            ),
+            (
+                None,
+                "`site.example.com/` is listed under [sources.paper], but this is its index page: a listing, not one paper"
+            ),
+        ]
+    );
+}

@@ -46,9 +46,9 @@ pub static PRIVATE_ADDRESS: Rule = Rule {
 };
 
 /// Every web link with its live result, in document order.
-fn checked<'c>(
-    cx: &'c Context,
-) -> impl Iterator<Item = (&'c crate::document::Link, &'c LinkResult)> + 'c {
+fn checked<'c, 'a, 'p>(
+    cx: &'c Context<'a, 'p>,
+) -> impl Iterator<Item = (&'c crate::document::Link, &'c LinkResult)> + use<'c, 'a, 'p> {
     cx.doc.links.iter().filter_map(move |l| match &l.target {
         Target::Web(_) => cx.facts.web(&l.url).map(|r| (l, r)),
         _ => None,

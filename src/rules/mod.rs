@@ -31,11 +31,11 @@ mod toc;
 
 /// What every check reads: the parsed file, the policy and the facts, plus what is derived
 /// from them once per file. Checks are pure functions of it.
-pub struct Context<'a> {
+pub struct Context<'a, 'p> {
     pub file: &'a SourceFile,
     pub doc: &'a Document,
     pub directives: &'a [Directive],
-    pub policy: &'a Policy,
+    pub policy: &'p Policy,
     pub facts: &'a Facts,
     /// How the policy scopes each section (indexed like `doc.sections`).
     pub scopes: Vec<Scope>,
@@ -45,7 +45,7 @@ pub struct Context<'a> {
     pub repo_root: Option<&'a Path>,
     /// Whether findings carry their `data` (see `RunContext::details`).
     details: bool,
-    classifier: &'a OnceLock<Classifier>,
+    classifier: &'a OnceLock<Classifier<'p>>,
     /// Each link's classification (None for links that are not sources), computed once.
     classes: OnceCell<Vec<Option<Classification>>>,
     /// The verification dates of each frontier section, found once for the four frontier rules.
@@ -58,12 +58,12 @@ pub struct Context<'a> {
 }
 
 /// What a run shares with the rules of every file.
-pub struct RunContext<'a> {
-    pub policy: &'a Policy,
+pub struct RunContext<'a, 'p> {
+    pub policy: &'p Policy,
     pub facts: &'a Facts,
     pub today: Date,
     /// The `[sources]` policy compiled, on first use, once per run.
-    pub classifier: &'a OnceLock<Classifier>,
+    pub classifier: &'a OnceLock<Classifier<'p>>,
     /// The `[[perf.devices]]` table compiled, on first use, once per run.
     pub devices: &'a OnceLock<DeviceTable>,
     /// Whether findings carry their machine-readable `data` (false when the output format
@@ -71,12 +71,12 @@ pub struct RunContext<'a> {
     pub details: bool,
 }
 
-impl<'a> Context<'a> {
+impl<'a, 'p> Context<'a, 'p> {
     pub fn new(
         parsed: &'a Parsed,
-        run: &RunContext<'a>,
+        run: &RunContext<'a, 'p>,
         repo_root: Option<&'a Path>,
-    ) -> Context<'a> {
+    ) -> Context<'a, 'p> {
         Context {
             file: &parsed.file,
             doc: &parsed.doc,
@@ -118,7 +118,7 @@ impl<'a> Context<'a> {
     }
 
     /// The source classifier of the run's policy.
-    pub fn classifier(&self) -> &Classifier {
+    pub fn classifier(&self) -> &Classifier<'p> {
         self.classifier
             .get_or_init(|| Classifier::new(&self.policy.sources))
     }

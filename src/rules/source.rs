@@ -90,7 +90,9 @@ fn title(cx: &Context, l: usize) -> String {
 }
 
 /// Every source of a core section with its classification: (link index, classification).
-fn core_sources<'c>(cx: &'c Context) -> impl Iterator<Item = (usize, &'c Classification)> + 'c {
+fn core_sources<'c, 'a, 'p>(
+    cx: &'c Context<'a, 'p>,
+) -> impl Iterator<Item = (usize, &'c Classification)> + use<'c, 'a, 'p> {
     let classes = cx.classes();
     cx.doc
         .entries
