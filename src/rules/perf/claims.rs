@@ -333,12 +333,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
     // clause and sentence ends, found only once a number may be a claim
     let seg_cell = std::cell::OnceCell::new();
     let seg = || seg_cell.get_or_init(|| Segments::new(lower));
-    let hypothetical = |r: &Range<usize>| {
-        states(
-            Vocabulary::Hypothetical,
-            &lower_s[seg().sentence(&lower_s, r)],
-        )
-    };
+    let hypothetical = |r: &Range<usize>| hypothetical(&lower_s, seg(), r, states);
     let claim = |span: Range<usize>, kind: ClaimKind| {
         let (value, unit) = value_and_unit(&text[span.clone()], kind);
         let q = quantifier_start(&lower_s, span.start);

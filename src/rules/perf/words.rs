@@ -701,3 +701,41 @@ pub(super) const MEASURED_WORDS: &[&str] = &[
     "kernel",
     "kernels",
 ];
+/// Words before a share of memory that make it what a setting reserves, not a result
+/// ("reserves 90% of memory", "set the cache to use 40% of GPU memory").
+pub(super) const RESERVE_WORDS: &[&str] = &[
+    "reserve",
+    "reserves",
+    "reserved",
+    "reserving",
+    "allocate",
+    "allocates",
+    "allocated",
+    "allocating",
+    "preallocate",
+    "preallocates",
+    "preallocated",
+    "pre-allocate",
+    "pre-allocates",
+    "pre-allocated",
+    "dedicate",
+    "dedicates",
+    "dedicated",
+    "cap",
+    "caps",
+    "capped",
+    "limit",
+    "limits",
+    "limited",
+    "set",
+    "sets",
+    "setting",
+    "configure",
+    "configures",
+    "configured",
+    "budget",
+    "grab",
+    "grabs",
+];
+/// Words for memory that a share can be reserved of.
+pub(super) const MEMORY_WORDS: &[&str] = &["memory", "vram", "hbm", "ram", "cache"];
