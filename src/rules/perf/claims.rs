@@ -277,6 +277,26 @@ fn counted_rate(lower: &str, seg: &Segments, start: usize, end: usize, states: S
     count && !has_word(sentence, MEASURED_WORDS) && !states(Vocabulary::Measurement, sentence)
 }
 
+/// The claim a table cell makes with its number at `span` of `text` (a row's text), its kind
+/// and unit given by its column's header or the heading above the table (`cells`).
+pub(super) fn claim_at(text: &str, span: Range<usize>, kind: ClaimKind, unit: &str) -> Claim {
+    let lower = text.to_ascii_lowercase();
+    let seg = Segments::new(lower.as_bytes());
+    let (value, _) = value_and_unit(&text[span.clone()], kind);
+    Claim {
+        clause: seg.clause(&lower, &span),
+        sentence: seg.sentence(&lower, &span),
+        own: span.clone(),
+        from_to: false,
+        capability: false,
+        span,
+        kind,
+        value,
+        unit: unit.into(),
+        bound: Bound::default(),
+    }
+}
+
 /// Marks as specifications the rates compared with a specification in the same sentence
 /// ("10 TFLOPS against B200's 296 TFLOPS per the same table"): two figures of the datasheet
 /// set side by side, unless the sentence says one was measured ("sustained 610 TFLOPS, against

@@ -97,6 +97,11 @@ impl TableContext {
             .iter()
             .map(|h| {
                 let mut fields: Vec<usize> = vocab.matches(h).into_iter().map(|(k, _)| k).collect();
+                // a column that sets the run up: "Batch Size" over "8", "Seq. len." over "2048"
+                if super::cells::is_workload_header(h) {
+                    fields.push(Field::Workload as usize);
+                }
+                fields.sort_unstable();
                 fields.dedup();
                 (h.clone(), fields)
             })
@@ -173,7 +178,7 @@ fn is_placeholder(cell: &str) -> bool {
 
 /// The cells of a table row's source line with where each starts: split at `|` outside code
 /// spans and not escaped, the outer pipes dropped.
-fn split_cells(line: &str) -> Vec<(usize, &str)> {
+pub(super) fn split_cells(line: &str) -> Vec<(usize, &str)> {
     let lead = line.len() - line.trim_start().len();
     let body = line.trim();
     let (skip, body) = match body.strip_prefix('|') {

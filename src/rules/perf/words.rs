@@ -187,6 +187,7 @@ pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     ("sequences/s", false),
     ("samples/sec", false),
     ("samples/s", false),
+    ("samp/s", false),
     ("requests/s", false),
     ("images/s", false),
     ("gbit/s", true),
