@@ -65,6 +65,32 @@ const SPEC_WORDS: &[&str] = &[
     "boost",
 ];
 
+/// Header words of a column that sets the run up rather than measures it: "Timeout (s)",
+/// "Rate limit (req/s)", "SLO (ms)", "Arrival rate (req/s)".
+const SETTING_WORDS: &[&str] = &[
+    "timeout", "interval", "default", "limit", "budget", "deadline", "slo", "target", "window",
+    "arrival", "offered", "load", "min", "min.", "minimum", "warmup",
+];
+
+/// Header words of a column of times that are results: "Latency (ms)", "Step time (s)".
+const TIME_WORDS: &[&str] = &[
+    "time",
+    "duration",
+    "elapsed",
+    "latency",
+    "latencies",
+    "runtime",
+    "ttft",
+    "tpot",
+    "itl",
+    "p50",
+    "p90",
+    "p95",
+    "p99",
+    "wall-clock",
+    "e2e",
+];
+
 /// Whether a header names a column that sets the run up ("Batch Size", "Seq. len.",
 /// "Prefill Length").
 pub(super) fn is_workload_header(header: &str) -> bool {
@@ -100,7 +126,7 @@ fn time_unit_in(h: &str) -> Option<&'static str> {
 /// What a column's number cells claim, from its header and the heading above the table.
 fn column_kind(header: &str, heading: CellKind) -> CellKind {
     let h = header.to_ascii_lowercase();
-    if has_word(&h, SPEC_WORDS) || h.contains('\\') {
+    if has_word(&h, SPEC_WORDS) || has_word(&h, SETTING_WORDS) || h.contains('\\') {
         return None;
     }
     if let Some((unit, peak)) = unit_in(&h) {
@@ -109,7 +135,7 @@ fn column_kind(header: &str, heading: CellKind) -> CellKind {
     if has_word(&h, WORKLOAD_HEADER_WORDS) || has_word(&h, OTHER_HEADER_WORDS) {
         return None;
     }
-    if let Some(unit) = time_unit_in(&h) {
+    if let Some(unit) = time_unit_in(&h).filter(|_| has_word(&h, TIME_WORDS)) {
         return Some((ClaimKind::Latency, unit));
     }
     if words(&h).any(|w| w.starts_with("speedup") || w.starts_with("speed-up")) {
@@ -259,6 +285,9 @@ mod tests {
             Some((ClaimKind::Latency, "ms"))
         );
         assert_eq!(column_kind("Spec TFLOPS", None), None);
+        assert_eq!(column_kind("Timeout (s)", None), None);
+        assert_eq!(column_kind("Rate limit (req/s)", None), None);
+        assert_eq!(column_kind("Warmup (s)", speed), None);
         assert_eq!(column_kind("Peak Bandwidth (TBps)", None), None);
         assert_eq!(column_kind("Batch Size", speed), None);
         assert_eq!(column_kind("Memory (GB)", speed), None);
