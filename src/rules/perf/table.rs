@@ -2,7 +2,8 @@
 //! the table completes it. A row binds its own fields first (`bind`); a field it does not
 //! state is taken from a header cell whose column the row fills ("Ppl" over "6.45", "GPU" over
 //! "RTX 4090", "Speedup vs. FP16" over "1.5x"), never from a column the row leaves empty ("-",
-//! "N/A"), else from the caption.
+//! "N/A") nor from another column of results ("LightSeq fp16" over its own speedups), else
+//! from the caption.
 //!
 //! The caption is only the paragraph directly before the table that ends with a colon ("The
 //! following runs are from a 4090 and a 3090:"): a sentence the table completes. A paragraph
@@ -126,8 +127,12 @@ impl TableContext {
     pub fn bind(&self, claims: &mut [Claim], row_source: &str, at: &[usize]) {
         let cells = split_cells(row_source);
         let row_measured = || has_word(&row_source.to_ascii_lowercase(), MEASURED_WORDS);
+        let column = |off: usize| cells.iter().rposition(|(s, _)| *s <= off);
+        // a header over another column of results names that column's variant ("LightSeq
+        // fp16" over its speedups), not this one's
+        let result_columns: Vec<usize> = at.iter().filter_map(|&off| column(off)).collect();
         for (c, &off) in claims.iter_mut().zip(at) {
-            let own = cells.iter().rposition(|(s, _)| *s <= off);
+            let own = column(off);
             for f in c.bound.missing() {
                 let k = f as usize;
                 let names = |col: usize| {
@@ -136,9 +141,9 @@ impl TableContext {
                         .is_some_and(|(_, fields)| fields.contains(&k))
                         && cells.get(col).is_some_and(|(_, v)| !is_placeholder(v))
                 };
-                let col = own
-                    .filter(|&col| names(col))
-                    .or_else(|| (0..cells.len()).find(|&col| names(col)));
+                let col = own.filter(|&col| names(col)).or_else(|| {
+                    (0..cells.len()).find(|&col| names(col) && !result_columns.contains(&col))
+                });
                 let stated = match col {
                     Some(col) => Some(format!("{}: {}", self.header[col].0, cells[col].1.trim())),
                     None => self
