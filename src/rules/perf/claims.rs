@@ -820,9 +820,30 @@ mod tests {
             "Training needs 3-4x more matmuls than inference.",
             "The new algorithm needs 3x fewer operations than the naive one.",
             "It does four times fewer multiplications.",
+            "Expect this to take 10-15 minutes on a small model.",
+            "We aim to reach 2x on the next GPU generation.",
+            "The goal is 50% MFU at 1,024 GPUs.",
+            "With speculation, decode could get 3x faster.",
+            "A setting of 0.9 reserves 90% of GPU memory for the cache.",
+            "Set the cache to use 40% of VRAM.",
         ] {
             assert!(spans(t).is_empty(), "{t}: {:?}", spans(t));
         }
+    }
+
+    #[test]
+    fn a_hedge_governs_what_follows_it_not_a_result_before_it() {
+        assert_eq!(
+            spans("Decode is 1.7x faster, which could help long prompts."),
+            ["1.7x"]
+        );
+        assert_eq!(
+            spans("150 TFLOPS was close to the best one could get."),
+            ["150 TFLOPS"]
+        );
+        assert_eq!(spans("As expected, INT8 runs 1.4x faster."), ["1.4x"]);
+        assert_eq!(spans("May 2024: prefill is 35% faster."), ["35%"]);
+        assert!(spans("Training takes 2-3x longer than planned.").is_empty());
     }
 
     #[test]
