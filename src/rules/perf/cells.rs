@@ -44,6 +44,18 @@ const OTHER_HEADER_WORDS: &[&str] = &[
     "date",
     "cores",
     "clock",
+    "release",
+    "rank",
+    "id",
+    "no",
+    "step",
+    "steps",
+    "epoch",
+    "epochs",
+    "layers",
+    "heads",
+    "experts",
+    "number",
 ];
 
 /// Header words of a column of a device's specification, not of a measurement.
@@ -132,11 +144,11 @@ fn column_kind(header: &str, heading: CellKind) -> CellKind {
     if let Some((unit, peak)) = unit_in(&h) {
         return Some((ClaimKind::Rate { peak_unit: peak }, unit));
     }
-    if has_word(&h, WORKLOAD_HEADER_WORDS) || has_word(&h, OTHER_HEADER_WORDS) {
-        return None;
-    }
     if let Some(unit) = time_unit_in(&h).filter(|_| has_word(&h, TIME_WORDS)) {
         return Some((ClaimKind::Latency, unit));
+    }
+    if has_word(&h, WORKLOAD_HEADER_WORDS) || has_word(&h, OTHER_HEADER_WORDS) {
+        return None;
     }
     if words(&h).any(|w| w.starts_with("speedup") || w.starts_with("speed-up")) {
         return Some((ClaimKind::Multiplier, "x"));
@@ -207,10 +219,12 @@ impl TableCells {
                             .is_some_and(|gap| gap.trim().is_empty())
                 })
                 .and_then(|p| heading_kind(&p.text));
+            // the heading's kind is not the first column's, which labels the rows
             columns[t] = doc.tables[t]
                 .header
                 .iter()
-                .map(|h| column_kind(h, heading))
+                .enumerate()
+                .map(|(k, h)| column_kind(h, heading.filter(|_| k > 0)))
                 .collect();
         }
         TableCells {
