@@ -222,6 +222,10 @@ fn is_data_type_ratio(lower: &str, start: usize, end: usize, word: &str, states:
 pub(super) fn hypothetical(lower: &str, seg: &Segments, r: &Range<usize>, states: States) -> bool {
     let sentence = seg.sentence(lower, r);
     let s = &lower[sentence.clone()];
+    // no cue in the whole sentence (the usual case, and cheap): none governs the number
+    if !states(Vocabulary::Hypothetical, s) {
+        return false;
+    }
     let conditional = words(s)
         .next()
         .is_some_and(|w| matches!(w, "if" | "suppose" | "assuming" | "imagine"))
@@ -229,7 +233,7 @@ pub(super) fn hypothetical(lower: &str, seg: &Segments, r: &Range<usize>, states
         || s.contains("'d ")
         || s.contains("’d ");
     if conditional {
-        return states(Vocabulary::Hypothetical, s);
+        return true;
     }
     let clause_end = seg.clause(lower, r).end.max(r.end);
     let after = ahead(lower, r.end, 60);
