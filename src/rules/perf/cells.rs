@@ -6,18 +6,13 @@
 //! bandwidth (TB/s)"), hold no claims; a workload column is what the row ran (`table`).
 
 use super::claims::{claim_at, Claim, ClaimKind};
+use super::table::{split_cells, table_at, unit_in, WORKLOAD_HEADER_WORDS};
 use super::text::{has_word, number_at, words};
-use super::words::{RATE_UNITS, UTILIZATION_WORDS};
+use super::words::UTILIZATION_WORDS;
 use crate::document::{BlockKind, Document};
 
 /// What the number cells of a column claim: their kind and unit.
 type CellKind = Option<(ClaimKind, &'static str)>;
-
-/// Header words of a column that sets the run up: its number is the workload of the row.
-const WORKLOAD_HEADER_WORDS: &[&str] = &[
-    "batch", "bs", "seq", "seqlen", "sequence", "length", "len", "lengths", "context", "isl",
-    "osl", "input", "output", "prompt", "shape", "hidden", "dim",
-];
 
 /// Header words of a column whose numbers are not results of speed: sizes, counts, memory,
 /// quality, versions.
@@ -103,25 +98,6 @@ const TIME_WORDS: &[&str] = &[
     "e2e",
 ];
 
-/// Whether a header names a column that sets the run up ("Batch Size", "Seq. len.",
-/// "Prefill Length").
-pub(super) fn is_workload_header(header: &str) -> bool {
-    let h = header.to_ascii_lowercase();
-    has_word(&h, WORKLOAD_HEADER_WORDS) && unit_in(&h).is_none()
-}
-
-/// The rate unit a header names as a word ("Prefill tokens/s", "TFLOPS/GPU").
-fn unit_in(h: &str) -> Option<(&'static str, bool)> {
-    RATE_UNITS.iter().copied().find(|(u, _)| {
-        h.match_indices(u).any(|(at, _)| {
-            let before = h[..at].chars().next_back();
-            let after = h[at + u.len()..].chars().next();
-            before.is_none_or(|c| !c.is_alphanumeric())
-                && after.is_none_or(|c| !c.is_alphanumeric())
-        })
-    })
-}
-
 /// A time unit a header names in brackets or after "in": "Latency (ms)", "Time in s".
 fn time_unit_in(h: &str) -> Option<&'static str> {
     const UNITS: &[&str] = &[
@@ -201,7 +177,7 @@ impl TableCells {
             if b.kind != BlockKind::TableRow {
                 continue;
             }
-            let Some(t) = super::table::table_at(doc, b.span.start) else {
+            let Some(t) = table_at(doc, b.span.start) else {
                 continue;
             };
             if header_row[t].is_some() {
@@ -246,7 +222,7 @@ impl TableCells {
         }
         let mut out = Vec::new();
         let mut cursor = 0;
-        for (col, (_, cell)) in super::table::split_cells(row).into_iter().enumerate() {
+        for (col, (_, cell)) in split_cells(row).into_iter().enumerate() {
             let cell = cell.trim().trim_matches(['*', '_', ' ']);
             if cell.is_empty() {
                 continue;
@@ -307,8 +283,6 @@ mod tests {
         assert_eq!(column_kind("Memory (GB)", speed), None);
         assert_eq!(column_kind("Ours fp16", speed), speed);
         assert_eq!(column_kind("Ours fp16", None), None);
-        assert!(is_workload_header("Seq. len."));
-        assert!(!is_workload_header("Prefill tokens/s"));
     }
 
     #[test]

@@ -15,7 +15,7 @@ use super::claims::{Claim, ClaimKind};
 use super::fields::{shown, Field};
 use super::text::{has_word, words};
 use super::vocab::Vocab;
-use super::words::MEASURED_WORDS;
+use super::words::{MEASURED_WORDS, RATE_UNITS};
 use crate::document::{BlockKind, Document};
 
 /// The context of one table, found once per table.
@@ -50,6 +50,31 @@ const SPEC_HEADER_WORDS: &[&str] = &[
     "hbm",
     "vram",
 ];
+
+/// Header words of a column that sets the run up: its number is the workload of the row.
+pub(super) const WORKLOAD_HEADER_WORDS: &[&str] = &[
+    "batch", "bs", "seq", "seqlen", "sequence", "length", "len", "lengths", "context", "isl",
+    "osl", "input", "output", "prompt", "shape", "hidden", "dim",
+];
+
+/// Whether a header names a column that sets the run up ("Batch Size", "Seq. len.",
+/// "Prefill Length").
+fn is_workload_header(header: &str) -> bool {
+    let h = header.to_ascii_lowercase();
+    has_word(&h, WORKLOAD_HEADER_WORDS) && unit_in(&h).is_none()
+}
+
+/// The rate unit a header names as a word ("Prefill tokens/s", "TFLOPS/GPU").
+pub(super) fn unit_in(h: &str) -> Option<(&'static str, bool)> {
+    RATE_UNITS.iter().copied().find(|(u, _)| {
+        h.match_indices(u).any(|(at, _)| {
+            let before = h[..at].chars().next_back();
+            let after = h[at + u.len()..].chars().next();
+            before.is_none_or(|c| !c.is_alphanumeric())
+                && after.is_none_or(|c| !c.is_alphanumeric())
+        })
+    })
+}
 
 /// The table whose span holds byte `at` of the source.
 pub fn table_at(doc: &Document, at: usize) -> Option<usize> {
@@ -99,7 +124,7 @@ impl TableContext {
             .map(|h| {
                 let mut fields: Vec<usize> = vocab.matches(h).into_iter().map(|(k, _)| k).collect();
                 // a column that sets the run up: "Batch Size" over "8", "Seq. len." over "2048"
-                if super::cells::is_workload_header(h) {
+                if is_workload_header(h) {
                     fields.push(Field::Workload as usize);
                 }
                 fields.sort_unstable();
@@ -232,5 +257,7 @@ mod tests {
         assert!(is_placeholder(" - "));
         assert!(is_placeholder(" N/A "));
         assert!(!is_placeholder(" 6.45 "));
+        assert!(is_workload_header("Seq. len."));
+        assert!(!is_workload_header("Prefill tokens/s"));
     }
 }
