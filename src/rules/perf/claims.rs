@@ -26,6 +26,7 @@
 
 use super::fields::Bound;
 use super::forms::*;
+use super::hedges::hypothetical;
 use super::text::*;
 use super::vocab::{States, Vocabulary};
 use super::words::*;

@@ -4,8 +4,8 @@
 //! what the hardware it names can deliver (`perf/exceeds-peak`, in `peak`).
 //!
 //! Once per file (`Context::claims`): `claims` finds the claims of each block (`forms` tells
-//! which numbers are claims, `text` reads clauses and sentences, `words` holds the fixed
-//! words), `vocab` compiles the policy's `[perf]` vocabularies for the file's claim blocks, and
+//! which numbers are claims, `hedges` which ones a hedge, a goal or a setting makes no result,
+//! `text` reads clauses and sentences, `words` holds the fixed words), `vocab` compiles the policy's `[perf]` vocabularies for the file's claim blocks, and
 //! `bind` binds each claim's fields (`fields`: the five fields and what was found for a claim);
 //! a table row then takes what it leaves unstated from its table's header cells and the
 //! caption it completes (`table`). A table cell's bare number is a claim when its column's
@@ -18,6 +18,7 @@ mod cells;
 pub mod claims;
 pub mod fields;
 mod forms;
+mod hedges;
 pub mod peak;
 mod peak_words;
 mod table;
