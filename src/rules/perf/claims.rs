@@ -26,6 +26,7 @@
 
 use super::fields::Bound;
 use super::forms::*;
+use super::hedges::hypothetical;
 use super::text::*;
 use super::vocab::{States, Vocabulary};
 use super::words::*;
@@ -277,6 +278,26 @@ fn counted_rate(lower: &str, seg: &Segments, start: usize, end: usize, states: S
     count && !has_word(sentence, MEASURED_WORDS) && !states(Vocabulary::Measurement, sentence)
 }
 
+/// The claim a table cell makes with its number at `span` of `text` (a row's text), its kind
+/// and unit given by its column's header or the heading above the table (`cells`).
+pub(super) fn claim_at(text: &str, span: Range<usize>, kind: ClaimKind, unit: &str) -> Claim {
+    let lower = text.to_ascii_lowercase();
+    let seg = Segments::new(lower.as_bytes());
+    let (value, _) = value_and_unit(&text[span.clone()], kind);
+    Claim {
+        clause: seg.clause(&lower, &span),
+        sentence: seg.sentence(&lower, &span),
+        own: span.clone(),
+        from_to: false,
+        capability: false,
+        span,
+        kind,
+        value,
+        unit: unit.into(),
+        bound: Bound::default(),
+    }
+}
+
 /// Marks as specifications the rates compared with a specification in the same sentence
 /// ("10 TFLOPS against B200's 296 TFLOPS per the same table"): two figures of the datasheet
 /// set side by side, unless the sentence says one was measured ("sustained 610 TFLOPS, against
@@ -333,12 +354,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
     // clause and sentence ends, found only once a number may be a claim
     let seg_cell = std::cell::OnceCell::new();
     let seg = || seg_cell.get_or_init(|| Segments::new(lower));
-    let hypothetical = |r: &Range<usize>| {
-        states(
-            Vocabulary::Hypothetical,
-            &lower_s[seg().sentence(&lower_s, r)],
-        )
-    };
+    let hypothetical = |r: &Range<usize>| hypothetical(&lower_s, seg(), r, states);
     let claim = |span: Range<usize>, kind: ClaimKind| {
         let (value, unit) = value_and_unit(&text[span.clone()], kind);
         let q = quantifier_start(&lower_s, span.start);
@@ -805,9 +821,30 @@ mod tests {
             "Training needs 3-4x more matmuls than inference.",
             "The new algorithm needs 3x fewer operations than the naive one.",
             "It does four times fewer multiplications.",
+            "Expect this to take 10-15 minutes on a small model.",
+            "We aim to reach 2x on the next GPU generation.",
+            "The goal is 50% MFU at 1,024 GPUs.",
+            "With speculation, decode could get 3x faster.",
+            "A setting of 0.9 reserves 90% of GPU memory for the cache.",
+            "Set the cache to use 40% of VRAM.",
         ] {
             assert!(spans(t).is_empty(), "{t}: {:?}", spans(t));
         }
+    }
+
+    #[test]
+    fn a_hedge_governs_what_follows_it_not_a_result_before_it() {
+        assert_eq!(
+            spans("Decode is 1.7x faster, which could help long prompts."),
+            ["1.7x"]
+        );
+        assert_eq!(
+            spans("150 TFLOPS was close to the best one could get."),
+            ["150 TFLOPS"]
+        );
+        assert_eq!(spans("As expected, INT8 runs 1.4x faster."), ["1.4x"]);
+        assert_eq!(spans("May 2024: prefill is 35% faster."), ["35%"]);
+        assert!(spans("Training takes 2-3x longer than planned.").is_empty());
     }
 
     #[test]

@@ -268,6 +268,9 @@ pub(super) fn is_perf_percent(
         return false;
     }
     if next == "of" {
+        if super::hedges::reserved_share(lower, seg, start, s1 + 2) {
+            return false;
+        }
         // "93% of cuBLAS throughput", "71% of theoretical peak", not "64% of respondents"
         let after: Vec<&str> = words(ahead(lower, s1 + 2, 60)).take(4).collect();
         return after

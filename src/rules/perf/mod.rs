@@ -4,18 +4,21 @@
 //! what the hardware it names can deliver (`perf/exceeds-peak`, in `peak`).
 //!
 //! Once per file (`Context::claims`): `claims` finds the claims of each block (`forms` tells
-//! which numbers are claims, `text` reads clauses and sentences, `words` holds the fixed
-//! words), `vocab` compiles the policy's `[perf]` vocabularies for the file's claim blocks, and
+//! which numbers are claims, `hedges` which ones a hedge, a goal or a setting makes no result,
+//! `text` reads clauses and sentences, `words` holds the fixed words), `vocab` compiles the policy's `[perf]` vocabularies for the file's claim blocks, and
 //! `bind` binds each claim's fields (`fields`: the five fields and what was found for a claim);
 //! a table row then takes what it leaves unstated from its table's header cells and the
-//! caption it completes (`table`).
+//! caption it completes (`table`). A table cell's bare number is a claim when its column's
+//! header gives its unit or the heading above the table its kind (`cells`).
 //! `peak` judges rates and shares against the device table (`peak_words` reads the words
 //! around them), once per file too (`Context::peaks`).
 
 pub mod bind;
+mod cells;
 pub mod claims;
 pub mod fields;
 mod forms;
+mod hedges;
 pub mod peak;
 mod peak_words;
 mod table;
@@ -72,6 +75,14 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
     // Blocks with a claim when every device and precision check says no: a superset of the
     // blocks with claims, whose text is all the vocabularies are compiled for.
     let never = |_: vocab::Vocabulary, _: &str| false;
+    // the bare numbers of table cells whose unit or kind the header or heading gives
+    let cells = cells::TableCells::new(cx.doc, cx.text());
+    let row_cells = |b: &Block| {
+        (b.kind == BlockKind::TableRow)
+            .then(|| table::table_at(cx.doc, b.span.start))
+            .flatten()
+            .filter(|&t| cells.any(t))
+    };
     let candidates: Vec<usize> = cx
         .doc
         .blocks
@@ -84,8 +95,8 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 BlockKind::Item | BlockKind::Paragraph | BlockKind::TableRow | BlockKind::Html
             ) && !scope.exempt
                 && !scope.contents
-                && may_hold_claim(&b.text)
-                && !find_claims(&b.text, &never).is_empty()
+                && ((may_hold_claim(&b.text) && !find_claims(&b.text, &never).is_empty())
+                    || row_cells(b).is_some())
         })
         .map(|(i, _)| i)
         .collect();
@@ -133,6 +144,14 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
             let block = &cx.doc.blocks[i];
             let text = &block.text;
             let mut claims = find_claims(text, &states);
+            if let Some(t) = row_cells(block) {
+                let cell_claims = cells.claims(t, i, text, &cx.text()[block.span.clone()]);
+                if !cell_claims.is_empty() {
+                    claims.extend(cell_claims);
+                    claims.sort_by_key(|c| c.span.start);
+                    claims.dedup_by(|b, a| b.span.start < a.span.end);
+                }
+            }
             bind::bind(text, &mut claims, &vocab);
             // a body row takes what it leaves unstated from its table's caption and header
             if let Some(k) = row.filter(|_| claims.iter().any(|c| !c.bound.missing().is_empty())) {

@@ -2,7 +2,8 @@
 //! the table completes it. A row binds its own fields first (`bind`); a field it does not
 //! state is taken from a header cell whose column the row fills ("Ppl" over "6.45", "GPU" over
 //! "RTX 4090", "Speedup vs. FP16" over "1.5x"), never from a column the row leaves empty ("-",
-//! "N/A"), else from the caption.
+//! "N/A") nor from another column of results ("LightSeq fp16" over its own speedups), else
+//! from the caption.
 //!
 //! The caption is only the paragraph directly before the table that ends with a colon ("The
 //! following runs are from a 4090 and a 3090:"): a sentence the table completes. A paragraph
@@ -14,7 +15,7 @@ use super::claims::{Claim, ClaimKind};
 use super::fields::{shown, Field};
 use super::text::{has_word, words};
 use super::vocab::Vocab;
-use super::words::MEASURED_WORDS;
+use super::words::{MEASURED_WORDS, RATE_UNITS};
 use crate::document::{BlockKind, Document};
 
 /// The context of one table, found once per table.
@@ -49,6 +50,31 @@ const SPEC_HEADER_WORDS: &[&str] = &[
     "hbm",
     "vram",
 ];
+
+/// Header words of a column that sets the run up: its number is the workload of the row.
+pub(super) const WORKLOAD_HEADER_WORDS: &[&str] = &[
+    "batch", "bs", "seq", "seqlen", "sequence", "length", "len", "lengths", "context", "isl",
+    "osl", "input", "output", "prompt", "shape", "hidden", "dim",
+];
+
+/// Whether a header names a column that sets the run up ("Batch Size", "Seq. len.",
+/// "Prefill Length").
+fn is_workload_header(header: &str) -> bool {
+    let h = header.to_ascii_lowercase();
+    has_word(&h, WORKLOAD_HEADER_WORDS) && unit_in(&h).is_none()
+}
+
+/// The rate unit a header names as a word ("Prefill tokens/s", "TFLOPS/GPU").
+pub(super) fn unit_in(h: &str) -> Option<(&'static str, bool)> {
+    RATE_UNITS.iter().copied().find(|(u, _)| {
+        h.match_indices(u).any(|(at, _)| {
+            let before = h[..at].chars().next_back();
+            let after = h[at + u.len()..].chars().next();
+            before.is_none_or(|c| !c.is_alphanumeric())
+                && after.is_none_or(|c| !c.is_alphanumeric())
+        })
+    })
+}
 
 /// The table whose span holds byte `at` of the source.
 pub fn table_at(doc: &Document, at: usize) -> Option<usize> {
@@ -97,6 +123,11 @@ impl TableContext {
             .iter()
             .map(|h| {
                 let mut fields: Vec<usize> = vocab.matches(h).into_iter().map(|(k, _)| k).collect();
+                // a column that sets the run up: "Batch Size" over "8", "Seq. len." over "2048"
+                if is_workload_header(h) {
+                    fields.push(Field::Workload as usize);
+                }
+                fields.sort_unstable();
                 fields.dedup();
                 (h.clone(), fields)
             })
@@ -121,8 +152,12 @@ impl TableContext {
     pub fn bind(&self, claims: &mut [Claim], row_source: &str, at: &[usize]) {
         let cells = split_cells(row_source);
         let row_measured = || has_word(&row_source.to_ascii_lowercase(), MEASURED_WORDS);
+        let column = |off: usize| cells.iter().rposition(|(s, _)| *s <= off);
+        // a header over another column of results names that column's variant ("LightSeq
+        // fp16" over its speedups), not this one's
+        let result_columns: Vec<usize> = at.iter().filter_map(|&off| column(off)).collect();
         for (c, &off) in claims.iter_mut().zip(at) {
-            let own = cells.iter().rposition(|(s, _)| *s <= off);
+            let own = column(off);
             for f in c.bound.missing() {
                 let k = f as usize;
                 let names = |col: usize| {
@@ -131,9 +166,9 @@ impl TableContext {
                         .is_some_and(|(_, fields)| fields.contains(&k))
                         && cells.get(col).is_some_and(|(_, v)| !is_placeholder(v))
                 };
-                let col = own
-                    .filter(|&col| names(col))
-                    .or_else(|| (0..cells.len()).find(|&col| names(col)));
+                let col = own.filter(|&col| names(col)).or_else(|| {
+                    (0..cells.len()).find(|&col| names(col) && !result_columns.contains(&col))
+                });
                 let stated = match col {
                     Some(col) => Some(format!("{}: {}", self.header[col].0, cells[col].1.trim())),
                     None => self
@@ -173,7 +208,7 @@ fn is_placeholder(cell: &str) -> bool {
 
 /// The cells of a table row's source line with where each starts: split at `|` outside code
 /// spans and not escaped, the outer pipes dropped.
-fn split_cells(line: &str) -> Vec<(usize, &str)> {
+pub(super) fn split_cells(line: &str) -> Vec<(usize, &str)> {
     let lead = line.len() - line.trim_start().len();
     let body = line.trim();
     let (skip, body) = match body.strip_prefix('|') {
@@ -222,5 +257,7 @@ mod tests {
         assert!(is_placeholder(" - "));
         assert!(is_placeholder(" N/A "));
         assert!(!is_placeholder(" 6.45 "));
+        assert!(is_workload_header("Seq. len."));
+        assert!(!is_workload_header("Prefill tokens/s"));
     }
 }

@@ -1,0 +1,296 @@
+//! Claims of table cells that hold a bare number: the unit is in the column's header
+//! ("Throughput (tokens/s)" over "1234", "TFLOPS/GPU" over "534.18", "Latency (ms)" over
+//! "12.5", "Speedup" over "1.8"), or the kind is in the heading directly above the table
+//! ("Speedup of BERT inference" over a table of ratios). Columns that set the run up (batch,
+//! sequence length, sizes, counts), and columns of a specification ("Spec TFLOPS", "Peak
+//! bandwidth (TB/s)"), hold no claims; a workload column is what the row ran (`table`).
+
+use super::claims::{claim_at, Claim, ClaimKind};
+use super::table::{split_cells, table_at, unit_in, WORKLOAD_HEADER_WORDS};
+use super::text::{has_word, number_at, words};
+use super::words::UTILIZATION_WORDS;
+use crate::document::{BlockKind, Document};
+
+/// What the number cells of a column claim: their kind and unit.
+type CellKind = Option<(ClaimKind, &'static str)>;
+
+/// Header words of a column whose numbers are not results of speed: sizes, counts, memory,
+/// quality, versions.
+const OTHER_HEADER_WORDS: &[&str] = &[
+    "size",
+    "params",
+    "parameters",
+    "gpus",
+    "nodes",
+    "devices",
+    "count",
+    "memory",
+    "mem",
+    "vram",
+    "bleu",
+    "accuracy",
+    "acc",
+    "ppl",
+    "perplexity",
+    "score",
+    "loss",
+    "version",
+    "year",
+    "date",
+    "cores",
+    "clock",
+    "release",
+    "rank",
+    "id",
+    "no",
+    "step",
+    "steps",
+    "epoch",
+    "epochs",
+    "layers",
+    "heads",
+    "experts",
+    "number",
+];
+
+/// Header words of a column of a device's specification, not of a measurement.
+const SPEC_WORDS: &[&str] = &[
+    "peak",
+    "spec",
+    "specs",
+    "specification",
+    "theoretical",
+    "datasheet",
+    "nominal",
+    "advertised",
+    "rated",
+    "max",
+    "max.",
+    "maximum",
+    "dense",
+    "sparse",
+    "boost",
+];
+
+/// Header words of a column that sets the run up rather than measures it: "Timeout (s)",
+/// "Rate limit (req/s)", "SLO (ms)", "Arrival rate (req/s)".
+const SETTING_WORDS: &[&str] = &[
+    "timeout", "interval", "default", "limit", "budget", "deadline", "slo", "target", "window",
+    "arrival", "offered", "load", "min", "min.", "minimum", "warmup",
+];
+
+/// Header words of a column of times that are results: "Latency (ms)", "Step time (s)".
+const TIME_WORDS: &[&str] = &[
+    "time",
+    "duration",
+    "elapsed",
+    "latency",
+    "latencies",
+    "runtime",
+    "ttft",
+    "tpot",
+    "itl",
+    "p50",
+    "p90",
+    "p95",
+    "p99",
+    "wall-clock",
+    "e2e",
+];
+
+/// A time unit a header names in brackets or after "in": "Latency (ms)", "Time in s".
+fn time_unit_in(h: &str) -> Option<&'static str> {
+    const UNITS: &[&str] = &[
+        "ms", "s", "sec", "seconds", "us", "µs", "μs", "min", "minutes", "hours", "h",
+    ];
+    let inner = h
+        .rsplit_once('(')
+        .and_then(|(_, r)| r.split_once(')'))
+        .map(|(u, _)| u.trim())
+        .or_else(|| h.rsplit_once(" in ").map(|(_, u)| u.trim()))?;
+    UNITS.iter().copied().find(|u| *u == inner)
+}
+
+/// What a column's number cells claim, from its header and the heading above the table.
+fn column_kind(header: &str, heading: CellKind) -> CellKind {
+    let h = header.to_ascii_lowercase();
+    if has_word(&h, SPEC_WORDS) || has_word(&h, SETTING_WORDS) || h.contains('\\') {
+        return None;
+    }
+    if let Some((unit, peak)) = unit_in(&h) {
+        return Some((ClaimKind::Rate { peak_unit: peak }, unit));
+    }
+    if let Some(unit) = time_unit_in(&h).filter(|_| has_word(&h, TIME_WORDS)) {
+        return Some((ClaimKind::Latency, unit));
+    }
+    if has_word(&h, WORKLOAD_HEADER_WORDS) || has_word(&h, OTHER_HEADER_WORDS) {
+        return None;
+    }
+    if words(&h).any(|w| w.starts_with("speedup") || w.starts_with("speed-up")) {
+        return Some((ClaimKind::Multiplier, "x"));
+    }
+    if h.contains('%') && has_word(&h, UTILIZATION_WORDS) {
+        return Some((ClaimKind::Percent, "%"));
+    }
+    heading
+}
+
+/// The kind a heading gives the number cells of the table directly under it: "Speedup of …"
+/// ratios, "Throughput …" rates (in the unit it names, if any), "Latency …" times.
+fn heading_kind(heading: &str) -> CellKind {
+    let h = heading.to_ascii_lowercase();
+    let first = words(&h).next().unwrap_or("");
+    if first.starts_with("speedup") || first.starts_with("speed-up") {
+        return Some((ClaimKind::Multiplier, "x"));
+    }
+    if first == "throughput" {
+        let (unit, peak) = unit_in(&h).unwrap_or(("", false));
+        return Some((ClaimKind::Rate { peak_unit: peak }, unit));
+    }
+    if first.starts_with("latenc") {
+        return Some((ClaimKind::Latency, time_unit_in(&h).unwrap_or("")));
+    }
+    None
+}
+
+/// The claims a table's cells make, per table: the kind of each column, and the block of its
+/// header row.
+pub struct TableCells {
+    columns: Vec<Vec<CellKind>>,
+    header_row: Vec<Option<usize>>,
+}
+
+impl TableCells {
+    /// Reads every table's header and the heading directly above it (only blank space
+    /// between): one pass over the blocks, none when the document has no table.
+    pub fn new(doc: &Document, source: &str) -> TableCells {
+        let n = doc.tables.len();
+        let mut header_row = vec![None; n];
+        let mut columns = vec![Vec::new(); n];
+        if n == 0 {
+            return TableCells {
+                columns,
+                header_row,
+            };
+        }
+        for (i, b) in doc.blocks.iter().enumerate() {
+            if b.kind != BlockKind::TableRow {
+                continue;
+            }
+            let Some(t) = table_at(doc, b.span.start) else {
+                continue;
+            };
+            if header_row[t].is_some() {
+                continue;
+            }
+            header_row[t] = Some(i);
+            let start = doc.tables[t].span.start;
+            let heading = i
+                .checked_sub(1)
+                .map(|p| &doc.blocks[p])
+                .filter(|p| {
+                    p.kind == BlockKind::Heading
+                        && source
+                            .get(p.span.end..start)
+                            .is_some_and(|gap| gap.trim().is_empty())
+                })
+                .and_then(|p| heading_kind(&p.text));
+            // the heading's kind is not the first column's, which labels the rows
+            columns[t] = doc.tables[t]
+                .header
+                .iter()
+                .enumerate()
+                .map(|(k, h)| column_kind(h, heading.filter(|_| k > 0)))
+                .collect();
+        }
+        TableCells {
+            columns,
+            header_row,
+        }
+    }
+
+    /// Whether any column of `table` holds claims.
+    pub fn any(&self, table: usize) -> bool {
+        self.columns[table].iter().any(Option::is_some)
+    }
+
+    /// The claims of the bare number cells of body row `block` of `table` (`text`: the
+    /// block's text, `row`: its source line), without fields bound.
+    pub fn claims(&self, table: usize, block: usize, text: &str, row: &str) -> Vec<Claim> {
+        if self.header_row[table] == Some(block) || !self.any(table) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        let mut cursor = 0;
+        for (col, (_, cell)) in split_cells(row).into_iter().enumerate() {
+            let cell = cell.trim().trim_matches(['*', '_', ' ']);
+            if cell.is_empty() {
+                continue;
+            }
+            let Some(at) = find_word(text, cursor, cell) else {
+                continue;
+            };
+            cursor = at + cell.len();
+            let Some(Some((kind, unit))) = self.columns[table].get(col) else {
+                continue;
+            };
+            let number = cell.trim_end_matches(['¹', '²', '³', '*', '†', ' ']);
+            if number_at(number.as_bytes(), 0) == Some(number.len()) {
+                out.push(claim_at(text, at..at + number.len(), *kind, unit));
+            }
+        }
+        out
+    }
+}
+
+/// Where `needle` stands in `text` at or after `from` as a whole word (no letter, digit or
+/// `.` either side).
+fn find_word(text: &str, from: usize, needle: &str) -> Option<usize> {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '.');
+    text.get(from..)?
+        .match_indices(needle)
+        .map(|(at, _)| from + at)
+        .find(|&at| {
+            !word(text[..at].chars().next_back()) && !word(text[at + needle.len()..].chars().next())
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_take_their_kind_from_header_and_heading() {
+        let speed = heading_kind("Speedup of BERT inference");
+        assert_eq!(
+            column_kind("Throughput (tokens/s)", None),
+            Some((ClaimKind::Rate { peak_unit: false }, "tokens/s"))
+        );
+        assert_eq!(
+            column_kind("TFLOPS/GPU", None),
+            Some((ClaimKind::Rate { peak_unit: true }, "tflops"))
+        );
+        assert_eq!(
+            column_kind("Latency (ms)", None),
+            Some((ClaimKind::Latency, "ms"))
+        );
+        assert_eq!(column_kind("Spec TFLOPS", None), None);
+        assert_eq!(column_kind("Timeout (s)", None), None);
+        assert_eq!(column_kind("Rate limit (req/s)", None), None);
+        assert_eq!(column_kind("Warmup (s)", speed), None);
+        assert_eq!(column_kind("Peak Bandwidth (TBps)", None), None);
+        assert_eq!(column_kind("Batch Size", speed), None);
+        assert_eq!(column_kind("Memory (GB)", speed), None);
+        assert_eq!(column_kind("Ours fp16", speed), speed);
+        assert_eq!(column_kind("Ours fp16", None), None);
+    }
+
+    #[test]
+    fn cells_are_found_in_order() {
+        let text = " 1 128 9.96 10.85 ";
+        assert_eq!(find_word(text, 0, "1"), Some(1));
+        assert_eq!(find_word(text, 2, "128"), Some(3));
+        assert_eq!(find_word(text, 6, "10.85"), Some(12));
+        assert_eq!(find_word(text, 0, "8"), None);
+    }
+}

@@ -1,0 +1,67 @@
+//! Numbers that are not results because of what governs them: a hedge, an expectation, a
+//! goal or a plan (the policy's `hypothetical_cues`: "could reach 3x", "expect this to take
+//! 10-15 minutes", "we aim to reach 2x"), and a share of memory that a setting reserves
+//! ("reserves 90% of GPU memory").
+
+use super::text::*;
+use super::vocab::{States, Vocabulary};
+use super::words::{MEMORY_WORDS, RESERVE_WORDS};
+use std::ops::Range;
+
+/// Up to `n` bytes of `text` from `at`, cut on a character boundary.
+fn ahead(text: &str, at: usize, n: usize) -> &str {
+    &text[at..crate::lines::floor_char_boundary(text, (at + n).min(text.len())).max(at)]
+}
+
+/// Whether the number `r` is hypothetical: a cue of the policy's `hypothetical_cues` governs
+/// it. A cue governs what follows it in its sentence ("we aim to reach 2x", "expect this to
+/// take 10-15 minutes") and the few words of the claim's clause right after it ("2-3x longer
+/// than planned"), not a result stated before it ("2x faster, so you could train longer",
+/// "150 TFLOPS was close to the highest one could get"). A conditional sentence (opening with
+/// "if" or "suppose", or in the conditional mood, "would", "it'd") is hypothetical throughout
+/// ("if … it would reach 80% of peak").
+pub(super) fn hypothetical(lower: &str, seg: &Segments, r: &Range<usize>, states: States) -> bool {
+    let sentence = seg.sentence(lower, r);
+    let s = &lower[sentence.clone()];
+    // no cue in the whole sentence (the usual case, and cheap): none governs the number
+    if !states(Vocabulary::Hypothetical, s) {
+        return false;
+    }
+    let conditional = words(s)
+        .next()
+        .is_some_and(|w| matches!(w, "if" | "suppose" | "assuming" | "imagine"))
+        || has_word(s, &["would"])
+        || s.contains("'d ")
+        || s.contains("’d ");
+    if conditional {
+        return true;
+    }
+    let clause_end = seg.clause(lower, r).end.max(r.end);
+    let after = ahead(lower, r.end, 60);
+    let three = words(after)
+        .take(3)
+        .last()
+        .map(|w| r.end + (w.as_ptr() as usize - after.as_ptr() as usize) + w.len())
+        .unwrap_or(r.end);
+    let end = three.min(clause_end).max(r.end);
+    states(Vocabulary::Hypothetical, &lower[sentence.start..end])
+}
+
+/// Whether the share at `start` ("N% of", the rest from `of_end`) is the memory a setting
+/// reserves rather than a result: a share of memory ("of memory", "of the GPU memory", "of
+/// VRAM") whose clause reserves, allocates, caps or sets it ("reserves 90% of memory", "set
+/// the cache to use 40% of GPU memory", "let vLLM use 85% of VRAM").
+pub(super) fn reserved_share(lower: &str, seg: &Segments, start: usize, of_end: usize) -> bool {
+    let memory = words(ahead(lower, of_end, 60))
+        .take(4)
+        .any(|w| MEMORY_WORDS.contains(&w) || w.starts_with("hbm"));
+    if !memory {
+        return false;
+    }
+    let clause = seg.clause(lower, &(start..start));
+    let head: Vec<&str> = words(&lower[clause.start..start]).collect();
+    head.iter().any(|w| RESERVE_WORDS.contains(w))
+        || head
+            .windows(2)
+            .any(|p| p[1] == "use" && matches!(p[0], "to" | "can" | "may" | "will"))
+}
