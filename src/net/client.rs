@@ -214,8 +214,13 @@ impl Checker {
         need: &Need,
     ) -> (Result<Reply, Failure>, u32) {
         let mut tries = 0;
+        let host = self.hosts.get(url);
         loop {
             tries += 1;
+            // The host's permit is held until what this try taught about the host is recorded
+            // (below), so that a request waiting for it sees a host-wide failure (a silent host
+            // with no network) instead of sending one more request.
+            let permit = host.permits.acquire().await.expect("never closed");
             let result = self.attempt(method, url, need).await;
             let last = tries > self.opts.max_retries;
             // A `Retry-After` within the cap holds back every request to the host, the GET
@@ -260,12 +265,14 @@ impl Checker {
                     if let Err(f) = &result {
                         let offline = f.network_dependent() && self.probed() == Some(false);
                         if f.host_wide() || offline {
-                            *self.hosts.get(url).failure.lock().unwrap() = Some(f.clone());
+                            *host.failure.lock().unwrap() = Some(f.clone());
                         }
                     }
+                    drop(permit);
                     return (result, tries);
                 }
                 Some(d) => {
+                    drop(permit);
                     self.counters.retries.fetch_add(1, Ordering::Relaxed);
                     tokio::time::sleep(d).await;
                 }
@@ -273,6 +280,7 @@ impl Checker {
         }
     }
 
+    /// One try of a request (the caller, `request`, holds the host's permit).
     async fn attempt(&self, method: &Method, url: &Url, need: &Need) -> Result<Reply, Failure> {
         guard::check_literal(url, self.opts.allow_private, &self.exempt).map_err(|r| {
             Failure::Private {
@@ -281,7 +289,6 @@ impl Checker {
             }
         })?;
         let host = self.hosts.get(url);
-        let _host_permit = host.permits.acquire().await.expect("never closed");
         if let Some(f) = host.failure.lock().unwrap().clone() {
             return Err(f);
         }
