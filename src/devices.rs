@@ -135,17 +135,11 @@ const NUMBER_WORDS: [(&str, u32); 12] = [
 
 impl DeviceTable {
     pub fn new(devices: &[DeviceSpec]) -> DeviceTable {
-        let mut spellings: Vec<(String, usize, bool)> = Vec::new();
-        for (i, d) in devices.iter().enumerate() {
-            for s in &d.names {
-                spellings.push((s.clone(), i, false));
-            }
-            for s in &d.bare {
-                spellings.push((s.clone(), i, true));
-            }
-        }
-        // Longest first, so that "H100 NVL" wins over "H100" and "DGX H100" over "H100".
-        spellings.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
+        let spellings = joined::ordered(
+            devices
+                .iter()
+                .map(|d| (d.names.as_slice(), d.bare.as_slice())),
+        );
         let matcher = names::NameMatcher::new(spellings.iter().map(|(s, ..)| s.as_str()));
         DeviceTable {
             devices: devices.to_vec(),
@@ -415,6 +409,7 @@ fn peak_of(d: &DeviceSpec, quantity: Quantity) -> Option<Peak> {
     best
 }
 
+mod joined;
 mod names;
 #[cfg(test)]
 mod tests;

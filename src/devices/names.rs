@@ -7,19 +7,52 @@
 //! together, searched in the text with its separators left out and then checked against the
 //! text: it builds in a fraction of the time (the regex took ~2 ms per run to build for the
 //! default table, more than the rest of the rule).
+//! default table's automaton is compiled when the binary is built (`build.rs`, a DFA that
+//! reports every spelling ending at each byte, as Aho-Corasick does); another table's is built
+//! on first use.
 
+use super::joined::joined;
 use aho_corasick::{AhoCorasick, MatchKind};
+use regex_automata::dfa::{sparse, Automaton, OverlappingState};
+use regex_automata::Input;
 use std::ops::Range;
+
+mod built {
+    include!(concat!(env!("OUT_DIR"), "/device_names.rs"));
+}
+
+/// The default table's automaton (see `build.rs`), a sparse DFA.
+static BUILT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/device_names.bin"));
+
+/// Reads the default table's automaton. Without `validate`, the bytes are trusted:
+/// `build.rs` wrote them for this target with `sparse::DFA::to_bytes_*_endian`, and the test
+/// `the_built_automaton_is_valid_and_finds_what_aho_corasick_finds` reads them with validation.
+fn built_dfa(validate: bool) -> Option<sparse::DFA<&'static [u8]>> {
+    if validate {
+        return sparse::DFA::from_bytes(BUILT).ok().map(|(d, _)| d);
+    }
+    // SAFETY: see above (a sparse DFA needs no alignment).
+    unsafe { sparse::DFA::from_bytes_unchecked(BUILT) }
+        .ok()
+        .map(|(d, _)| d)
+}
+
+/// What finds the joined spellings in a squeezed text: every spelling that ends at each byte.
+#[derive(Debug)]
+enum Search {
+    Built(Box<sparse::DFA<&'static [u8]>>),
+    Ac(AhoCorasick),
+}
 
 /// The spellings of a device table, compiled.
 #[derive(Debug)]
 pub(super) struct NameMatcher {
     /// Each spelling's words written together, lower-cased ("h100sxm"), searched in the text
     /// with its spaces and hyphens left out.
-    ac: AhoCorasick,
-    /// For each pattern of the automaton: its spelling, and where its words end in the joined
-    /// form (the gaps that may hold a separator).
-    patterns: Vec<(usize, Vec<usize>)>,
+    search: Search,
+    /// For each pattern of the automaton: its spelling, where its words end in the joined
+    /// form (the gaps that may hold a separator), and the joined form's length.
+    patterns: Vec<(usize, Vec<usize>, usize)>,
 }
 
 /// A byte that may stand between the words of a spelling (`[\s\-]` with ASCII semantics).
@@ -41,35 +74,60 @@ fn boundary(text: &[u8], at: usize) -> bool {
 impl NameMatcher {
     /// None when there is nothing to find (an empty table) or the automaton cannot be built.
     pub(super) fn new<'a>(spellings: impl Iterator<Item = &'a str>) -> Option<NameMatcher> {
-        let mut joined = Vec::new();
+        NameMatcher::with(spellings, true)
+    }
+
+    /// `new`, using the automaton built with the binary when the spellings are the default
+    /// table's (`prebuilt`).
+    fn with<'a>(spellings: impl Iterator<Item = &'a str>, prebuilt: bool) -> Option<NameMatcher> {
+        let mut words = Vec::new();
         let mut patterns = Vec::new();
         for (i, s) in spellings.enumerate() {
-            let mut word = String::new();
-            let mut ends = Vec::new();
-            for part in s
-                .bytes()
-                .collect::<Vec<_>>()
-                .split(|&b| b == b' ' || b == b'-')
-            {
-                if !part.is_empty() {
-                    word.push_str(&String::from_utf8_lossy(part).to_ascii_lowercase());
-                    ends.push(word.len());
-                }
-            }
-            ends.pop();
-            if !word.is_empty() {
-                joined.push(word);
-                patterns.push((i, ends));
+            if let Some((word, gaps)) = joined(s) {
+                patterns.push((i, gaps, word.len()));
+                words.push(word);
             }
         }
-        if joined.is_empty() {
+        if words.is_empty() {
             return None;
         }
-        let ac = AhoCorasick::builder()
-            .match_kind(MatchKind::Standard)
-            .build(&joined)
-            .ok()?;
-        Some(NameMatcher { ac, patterns })
+        let default = prebuilt
+            && words
+                .iter()
+                .map(String::as_str)
+                .eq(built::JOINED.iter().copied());
+        let search = match default.then(|| built_dfa(false)).flatten() {
+            Some(dfa) => Search::Built(Box::new(dfa)),
+            None => Search::Ac(
+                AhoCorasick::builder()
+                    .match_kind(MatchKind::Standard)
+                    .build(&words)
+                    .ok()?,
+            ),
+        };
+        Some(NameMatcher { search, patterns })
+    }
+
+    /// Every (pattern, start, end) of the automaton in `hay`, overlapping ones included.
+    fn each(&self, hay: &[u8], mut found: impl FnMut(usize, usize, usize)) {
+        match &self.search {
+            Search::Ac(ac) => {
+                for m in ac.find_overlapping_iter(hay) {
+                    found(m.pattern().as_usize(), m.start(), m.end());
+                }
+            }
+            Search::Built(dfa) => {
+                let input = Input::new(hay);
+                let mut state = OverlappingState::start();
+                while let Ok(()) = dfa.try_search_overlapping_fwd(&input, &mut state) {
+                    let Some(m) = state.get_match() else {
+                        break;
+                    };
+                    let p = m.pattern().as_usize();
+                    found(p, m.offset() - self.patterns[p].2, m.offset());
+                }
+            }
+        }
     }
 
     /// The matches in `text`, left to right, without overlaps: (spelling, byte range).
@@ -84,32 +142,28 @@ impl NameMatcher {
                 at.push(i);
             }
         }
-        let mut found: Vec<(usize, usize, usize)> = self
-            .ac
-            .find_overlapping_iter(&squeezed)
-            .filter_map(|m| {
-                let (spelling, gaps) = &self.patterns[m.pattern().as_usize()];
-                // No separator inside a word, at most one between two words.
-                let ok = (m.start() + 1..m.end()).all(|k| {
-                    let skipped = at[k] - at[k - 1] - 1;
-                    skipped == 0 || (skipped == 1 && gaps.contains(&(k - m.start())))
-                });
-                if !ok {
-                    return None;
-                }
-                let (start, end) = (at[m.start()], at[m.end() - 1] + 1);
-                // A plural `s`, then a word boundary.
-                let end = if matches!(bytes.get(end), Some(b's' | b'S')) && boundary(bytes, end + 1)
-                {
-                    end + 1
-                } else if boundary(bytes, end) {
-                    end
-                } else {
-                    return None;
-                };
-                Some((start, *spelling, end))
-            })
-            .collect();
+        let mut found: Vec<(usize, usize, usize)> = Vec::new();
+        self.each(&squeezed, |p, m_start, m_end| {
+            let (spelling, gaps, _) = &self.patterns[p];
+            // No separator inside a word, at most one between two words.
+            let ok = (m_start + 1..m_end).all(|k| {
+                let skipped = at[k] - at[k - 1] - 1;
+                skipped == 0 || (skipped == 1 && gaps.contains(&(k - m_start)))
+            });
+            if !ok {
+                return;
+            }
+            let (start, end) = (at[m_start], at[m_end - 1] + 1);
+            // A plural `s`, then a word boundary.
+            let end = if matches!(bytes.get(end), Some(b's' | b'S')) && boundary(bytes, end + 1) {
+                end + 1
+            } else if boundary(bytes, end) {
+                end
+            } else {
+                return;
+            };
+            found.push((start, *spelling, end));
+        });
         found.sort_unstable();
         let mut out = Vec::new();
         let mut from = 0;
@@ -154,6 +208,49 @@ mod tests {
             [(0, "a b c".into())]
         );
         assert_eq!(find(&["B C", "A B"], "a b c"), [(1, "a b".into())]);
+    }
+
+    /// The automaton compiled with the binary reads back with validation (what makes the
+    /// unchecked read sound), is what the default table uses, and finds exactly what the
+    /// Aho-Corasick automaton of the same spellings finds, on every fixture and corpus text.
+    #[test]
+    fn the_built_automaton_is_valid_and_finds_what_aho_corasick_finds() {
+        assert!(built_dfa(true).is_some());
+        let policy = crate::policy::Policy::default_policy();
+        let specs = policy.perf.devices.get();
+        let spellings = super::super::joined::ordered(
+            specs
+                .iter()
+                .map(|d| (d.names.as_slice(), d.bare.as_slice())),
+        );
+        let names = || spellings.iter().map(|(s, ..)| s.as_str());
+        let built = NameMatcher::with(names(), true).unwrap();
+        let ac = NameMatcher::with(names(), false).unwrap();
+        assert!(matches!(built.search, Search::Built(_)));
+        assert!(matches!(ac.search, Search::Ac(_)));
+        // another table (one spelling fewer) builds its own
+        let other = NameMatcher::with(names().skip(1), true).unwrap();
+        assert!(matches!(other.search, Search::Ac(_)));
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut texts =
+            vec!["8xH100 SXM, h100-sxm5 and two MI300Xs; GB200\nNVL72 or TPU v5e".to_string()];
+        for dir in ["tests/fixtures", "../shared/corpus", "../shared/corpus/dev"] {
+            let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                if e.path().extension().is_some_and(|x| x == "md") {
+                    texts.extend(std::fs::read_to_string(e.path()).ok());
+                }
+            }
+        }
+        let mut found = 0;
+        for text in &texts {
+            let want = ac.find_iter(text);
+            assert_eq!(built.find_iter(text), want);
+            found += want.len();
+        }
+        assert!(found > 100, "{found} device names in {} texts", texts.len());
     }
 
     #[test]

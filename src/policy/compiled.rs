@@ -22,9 +22,9 @@ mod built {
 
 /// Bytes embedded with the alignment `dense::DFA` needs (here and in `vocab_dfa.rs`).
 #[repr(C)]
-pub(super) struct Aligned<B: ?Sized> {
-    pub(super) _align: [u64; 0],
-    pub(super) bytes: B,
+pub(crate) struct Aligned<B: ?Sized> {
+    pub(crate) _align: [u64; 0],
+    pub(crate) bytes: B,
 }
 
 static BLOB: &Aligned<[u8]> = &Aligned {
