@@ -752,3 +752,40 @@ fn shared_help_follows_each_findings_gutter() {
     let words = |h: &str| h.split_whitespace().skip(1).collect::<Vec<_>>().join(" ");
     assert_eq!(words(&helps[4].1), words(&helps[5].1));
 }
+
+/// A quoted line is reused for the next finding at the same place of the same file only: two
+/// files with a finding at the same offsets each show their own line.
+#[test]
+fn each_file_quotes_its_own_lines() {
+    use sourcepolicy::date::Date;
+    use sourcepolicy::engine::{lint_text, LintOptions};
+    use sourcepolicy::report::{render, Format, RenderOptions, RunReport};
+    let policy = Policy::default_policy();
+    let opts = LintOptions::new(Date::parse("2026-12-02").expect("date"));
+    let file = |name: &str, id: &str| {
+        let text = format!(
+            "# List\n\n## Talks\n\n- [T](https://www.youtube.com/watch?v={id}) - a talk.\n"
+        );
+        lint_text(name, text, &policy, &opts)
+    };
+    let run = RunReport::new(vec![file("a.md", "aaaa"), file("b.md", "bbbb")]);
+    let opts = RenderOptions {
+        width: 100,
+        ..Default::default()
+    };
+    let out = render(&run, Format::Human, &opts);
+    for f in out.split("\n\n").filter(|f| f.contains(".md:")) {
+        let id = if f.starts_with("a.md") {
+            "aaaa"
+        } else {
+            "bbbb"
+        };
+        let quoted = f.lines().nth(2).expect("a quoted line");
+        assert!(quoted.contains(id), "{f}");
+    }
+    // the last finding of one file and the first of the next are at the same place
+    assert!(
+        out.contains("a.md:5:3:") && out.contains("b.md:5:3:"),
+        "{out}"
+    );
+}

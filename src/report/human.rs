@@ -126,10 +126,16 @@ pub fn write(
     let mut out = String::with_capacity(FLUSH_AT + 4096);
     let mut scratch = String::new();
     let mut cells = Cells::default();
+    // The last quoted line as shown and its underline, kept for the next finding at the same
+    // place (a link is often both a duplicate and inadmissible).
+    let mut shown = String::new();
+    let mut marks = (0, 0);
     // Help text as wrapped, by the width of the gutter (the line number's digits) and text.
     let mut wrapped: FxHashMap<usize, FxHashMap<Cow<'static, str>, String>> = FxHashMap::default();
     for r in &report.files {
         let path = clean(&r.path);
+        // where `shown` was cut from: (line start, the span's part of the line)
+        let mut shown_for: Option<(usize, usize, usize)> = None;
         for reported in &r.findings {
             let f = &reported.finding;
             let pos = reported.region;
@@ -153,15 +159,18 @@ pub fn write(
                 // The span's part on this line, as byte offsets within it.
                 let from = f.span.start.clamp(line.start, line.end) - line.start;
                 let to = f.span.end.clamp(line.start, line.end) - line.start;
-                scratch.clear();
-                let marks = quote_into(
-                    &mut scratch,
-                    &mut cells,
-                    text,
-                    from,
-                    to,
-                    opts.width.saturating_sub(pad_len + 3),
-                );
+                if shown_for != Some((line.start, from, to)) {
+                    shown.clear();
+                    marks = quote_into(
+                        &mut shown,
+                        &mut cells,
+                        text,
+                        from,
+                        to,
+                        opts.width.saturating_sub(pad_len + 3),
+                    );
+                    shown_for = Some((line.start, from, to));
+                }
                 let more = r.lines.line_of(f.span.end.saturating_sub(1)) > pos.line;
                 pad(&mut out);
                 style.gutter(&mut out, "│");
@@ -170,7 +179,7 @@ pub fn write(
                 out.push(' ');
                 style.gutter(&mut out, "│");
                 out.push(' ');
-                out.push_str(&scratch);
+                out.push_str(&shown);
                 out.push('\n');
                 pad(&mut out);
                 style.gutter(&mut out, "│");
