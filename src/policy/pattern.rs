@@ -292,13 +292,26 @@ fn ascii_literal(p: &str) -> Option<String> {
 /// Where the lower-case ASCII literal `lit` occurs in `s` with ASCII case folding, without
 /// overlaps, leftmost first (what a pattern of it finds).
 fn find_literal(s: &str, lit: &str) -> Vec<std::ops::Range<usize>> {
-    let lower = s.to_ascii_lowercase();
+    // Candidates by the first byte in either case, then compared ignoring ASCII case: no
+    // lower-case copy of the whole text per pattern.
+    let (hay, needle) = (s.as_bytes(), lit.as_bytes());
     let mut out = Vec::new();
+    let Some(&first) = needle.first() else {
+        return out;
+    };
+    let (lower, upper) = (first.to_ascii_lowercase(), first.to_ascii_uppercase());
     let mut from = 0;
-    while let Some(i) = lower[from..].find(lit) {
+    while from + needle.len() <= hay.len() {
+        let Some(i) = memchr::memchr2(lower, upper, &hay[from..=hay.len() - needle.len()]) else {
+            break;
+        };
         let start = from + i;
-        out.push(start..start + lit.len());
-        from = start + lit.len();
+        if hay[start..start + needle.len()].eq_ignore_ascii_case(needle) {
+            out.push(start..start + needle.len());
+            from = start + needle.len();
+        } else {
+            from = start + 1;
+        }
     }
     out
 }
@@ -395,6 +408,8 @@ mod tests {
             "**Checkpoint:** one, **checkpoint:** two and **CHECKPOINT:**",
             "aaaa aAaA",
             "no match here",
+            "a",
+            "",
             "caf\u{e9} **checkpoint:**\u{1f525}**Checkpoint:**",
         ];
         for p in ["\\*\\*Checkpoint:\\*\\*", "aa", "Here", "\\*"] {
