@@ -7,8 +7,8 @@
 //! which numbers are claims, `hedges` which ones a hedge, a goal or a setting makes no result,
 //! `text` reads clauses and sentences, `words` holds the fixed words), `vocab` compiles the policy's `[perf]` vocabularies for the file's claim blocks, and
 //! `bind` binds each claim's fields (`fields`: the five fields and what was found for a claim);
-//! a table row then takes what it leaves unstated from its table's header cells and the
-//! caption it completes (`table`). A table cell's bare number is a claim when its column's
+//! a table row then takes what it leaves unstated from its table's header cells, the group
+//! row above it and the caption or note above the table (`table`). A table cell's bare number is a claim when its column's
 //! header gives its unit or the heading above the table its kind (`cells`).
 //! `peak` judges rates and shares against the device table (`peak_words` reads the words
 //! around them), once per file too (`Context::peaks`).
@@ -103,8 +103,9 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
     if candidates.is_empty() {
         return Vec::new();
     }
-    // Each body row's table with the blocks of its caption, found once per table.
-    let mut tables: Vec<(usize, Vec<usize>)> = Vec::new();
+    // Each body row's table with what stands around it (the caption or notes above it, its
+    // group rows), found once per table.
+    let mut tables: Vec<(usize, table::Around)> = Vec::new();
     let row_table: Vec<Option<usize>> = candidates
         .iter()
         .map(|&i| {
@@ -114,7 +115,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
             }
             let t = table::table_at(cx.doc, b.span.start)?;
             if tables.last().is_none_or(|(last, _)| *last != t) {
-                tables.push((t, table::caption_blocks(cx.doc, cx.text(), t, i)));
+                tables.push((t, table::around(cx.doc, cx.text(), t, i)));
             }
             Some(tables.len() - 1)
         })
@@ -124,8 +125,8 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
         within.push_str(&cx.doc.blocks[i].text.to_ascii_lowercase());
         within.push('\n');
     }
-    for (t, caption) in &tables {
-        for &b in caption {
+    for (t, around) in &tables {
+        for b in around.blocks() {
             within.push_str(&cx.doc.blocks[b].text.to_ascii_lowercase());
             within.push('\n');
         }
@@ -153,16 +154,17 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 }
             }
             bind::bind(text, &mut claims, &vocab);
-            // a body row takes what it leaves unstated from its table's caption and header
+            // a body row takes what it leaves unstated from its table's header, group rows and
+            // caption
             if let Some(k) = row.filter(|_| claims.iter().any(|c| !c.bound.missing().is_empty())) {
-                let (t, caption) = &tables[k];
+                let (t, around) = &tables[k];
                 let start = cx.doc.tables[*t].span.start;
                 let is_header = i == 0
                     || cx.doc.blocks[i - 1].kind != BlockKind::TableRow
                     || cx.doc.blocks[i - 1].span.start < start;
                 if !is_header {
                     let ctx = contexts[k].get_or_insert_with(|| {
-                        table::TableContext::new(cx.doc, *t, caption, &vocab)
+                        table::TableContext::new(cx.doc, *t, around, &vocab)
                     });
                     let at: Vec<usize> = claims
                         .iter()
@@ -173,7 +175,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                                 .saturating_sub(block.span.start)
                         })
                         .collect();
-                    ctx.bind(&mut claims, &cx.text()[block.span.clone()], &at);
+                    ctx.bind(&mut claims, i, &cx.text()[block.span.clone()], &at);
                 }
             }
             (!claims.is_empty()).then_some((i, claims))
