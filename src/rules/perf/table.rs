@@ -184,10 +184,20 @@ const MAX_NOTES: usize = 8;
 /// Whether a table row's source fills only its first cell (`| **A100 80GB** | | |`,
 /// `| OPUS-MT model | | |`): the title of a group of the rows under it.
 fn is_group_row(row: &str) -> bool {
-    let cells = split_cells(row);
-    cells.len() >= 2
-        && !cells[0].1.trim().trim_matches(['*', '_']).trim().is_empty()
-        && cells[1..].iter().all(|(_, c)| c.trim().is_empty())
+    // read up to the first cell's end and the next filled cell only: most rows fill their
+    // second cell
+    let body = row.trim();
+    let body = body.strip_prefix('|').unwrap_or(body);
+    let Some(end) = body.find('|') else {
+        return false;
+    };
+    let first = body[..end].trim().trim_matches(['*', '_']).trim();
+    !first.is_empty()
+        && !first.ends_with('\\')
+        && body[end..]
+            .bytes()
+            .all(|c| c == b'|' || c.is_ascii_whitespace())
+        && body[end + 1..].contains('|')
 }
 
 impl TableContext {
