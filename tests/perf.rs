@@ -25,6 +25,19 @@ fn labels(text: &str) -> (BTreeSet<Label>, usize) {
             if part == "expect: none" {
                 continue;
             }
+            // a line inside a code block, labelled by the comment after the block: "expect
+            // above N: claim {fields}" (N lines above the comment)
+            let (n, part) = match part.strip_prefix("expect above ") {
+                Some(rest) => {
+                    let (k, body) = rest.split_once(": ").expect("expect above N: …");
+                    let k: usize = k.parse().expect("a line count");
+                    if body == "none" {
+                        continue;
+                    }
+                    (n - k, body)
+                }
+                None => (n, part),
+            };
             if let Some(claim) = part.strip_prefix("peak: ") {
                 out.insert((
                     n + 1,
@@ -423,6 +436,15 @@ fn false_alarm_classes_are_exact() {
 #[test]
 fn spec_statements_are_exact() {
     assert_exact("perf-specs.md", 12);
+}
+
+/// Results pasted in a code block after a lead-in that announces them (and commands, code and
+/// blocks without such a lead-in that stay quiet), changes from a number that name no baseline,
+/// and tables that take the set-up of the note above them and of their group rows: every claim
+/// found with exactly its missing fields, and nothing else.
+#[test]
+fn code_blocks_changes_and_table_notes_are_exact() {
+    assert_exact("perf-blocks.md", 10);
 }
 
 /// A table row takes a field it does not state from the header cell of a column it fills,

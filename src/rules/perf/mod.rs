@@ -16,6 +16,7 @@
 pub mod bind;
 mod cells;
 pub mod claims;
+pub mod fenced;
 pub mod fields;
 mod forms;
 mod hedges;
@@ -99,17 +100,23 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                     || row_cells(b).is_some())
         })
         .map(|(i, _)| i)
+        // then the lines of results pasted in code blocks (`fenced`), past the blocks
+        .chain((0..cx.result_lines().len()).map(|j| cx.doc.blocks.len() + j))
         .collect();
     if candidates.is_empty() {
         return Vec::new();
     }
+    let line_of = |i: usize| {
+        i.checked_sub(cx.doc.blocks.len())
+            .map(|j| &cx.result_lines()[j])
+    };
     // Each body row's table with what stands around it (the caption or notes above it, its
     // group rows), found once per table.
     let mut tables: Vec<(usize, table::Around)> = Vec::new();
     let row_table: Vec<Option<usize>> = candidates
         .iter()
         .map(|&i| {
-            let b = &cx.doc.blocks[i];
+            let b = cx.claim_block(i);
             if b.kind != BlockKind::TableRow {
                 return None;
             }
@@ -122,8 +129,21 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
         .collect();
     let mut within = String::new();
     for &i in &candidates {
-        within.push_str(&cx.doc.blocks[i].text.to_ascii_lowercase());
+        within.push_str(&cx.claim_block(i).text.to_ascii_lowercase());
         within.push('\n');
+    }
+    // what a results block's lead-in and header line state for its lines
+    let mut last_code = None;
+    for line in cx.result_lines() {
+        if last_code != Some(line.code) {
+            last_code = Some(line.code);
+            within.push_str(&cx.doc.blocks[line.lead].text.to_ascii_lowercase());
+            within.push('\n');
+            if let Some(h) = &line.header {
+                within.push_str(&cx.text()[h.clone()].to_ascii_lowercase());
+                within.push('\n');
+            }
+        }
     }
     for (t, around) in &tables {
         for b in around.blocks() {
@@ -142,9 +162,24 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
         .into_iter()
         .zip(row_table)
         .filter_map(|(i, row)| {
-            let block = &cx.doc.blocks[i];
+            let block = cx.claim_block(i);
             let text = &block.text;
             let mut claims = find_claims(text, &states);
+            if let Some(line) = line_of(i) {
+                // a line of results: a bare time after a lead-in that announces times, the
+                // set-up stated by the block's header line and its lead-in
+                if line.times {
+                    let times = fenced::bare_times(text, &claims);
+                    claims.extend(times);
+                }
+                claims.extend(fenced::labelled_value(text, &claims));
+                claims.sort_by_key(|c| c.span.start);
+                bind::bind(text, &mut claims, &vocab);
+                let header = line.header.clone().map_or("", |h| &cx.text()[h]);
+                let lead = &cx.doc.blocks[line.lead].text;
+                fenced::bind_context(&mut claims, header, lead, &vocab);
+                return (!claims.is_empty()).then_some((i, claims));
+            }
             if let Some(t) = row_cells(block) {
                 let cell_claims = cells.claims(t, i, text, &cx.text()[block.span.clone()]);
                 if !cell_claims.is_empty() {
@@ -214,12 +249,15 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
     // (with its line when it is on another row). Every cell keeps its own finding, so a
     // change to one row is reported on that row (`--changed-since`, annotations).
     let mut first: Option<(&str, Vec<Field>, usize)> = None;
-    let mut table: Option<usize> = None;
+    let mut table: Option<(bool, usize)> = None;
     for (k, (b, claims)) in cx.claims().iter().enumerate() {
-        let block = &cx.doc.blocks[*b];
-        let in_table = (block.kind == BlockKind::TableRow)
-            .then(|| table::table_at(cx.doc, block.span.start))
-            .flatten();
+        let block = cx.claim_block(*b);
+        // a table, or a code block of results, names the fields once
+        let in_table = match block.kind {
+            BlockKind::TableRow => table::table_at(cx.doc, block.span.start).map(|t| (true, t)),
+            BlockKind::CodeLine => Some((false, cx.result_lines()[*b - cx.doc.blocks.len()].code)),
+            _ => None,
+        };
         if in_table.is_none() || in_table != table {
             first = None;
         }
@@ -250,7 +288,7 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
                         if *at == *b {
                             format!("performance claim \"{text}\" lacks the same context as \"{f}\"")
                         } else {
-                            let line = cx.line_of(cx.doc.blocks[*at].span.start);
+                            let line = cx.line_of(cx.claim_block(*at).span.start);
                             format!("performance claim \"{text}\" lacks the same context as \"{f}\" on line {line}")
                         },
                     )
@@ -286,7 +324,7 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
 pub fn vendor_peak(cx: &Context) -> Vec<Finding> {
     let mut out = Vec::new();
     for (k, (b, claims)) in cx.claims().iter().enumerate() {
-        let block = &cx.doc.blocks[*b];
+        let block = cx.claim_block(*b);
         for (i, claim) in claims.iter().enumerate() {
             let capability = is_capability_peak(cx, block, claim);
             let datasheet = table_peak(cx, claim, (k, i));
