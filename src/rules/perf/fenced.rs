@@ -5,7 +5,9 @@
 //! and the block's header line state the hardware, workload and precision of every line.
 //!
 //! Decided cheaply: only a fenced block directly after a paragraph or a note is looked at, its
-//! lead-in must match `[perf] results_cues` and not `command_cues` ("Run the benchmark:"), and
+//! lead-in must match `[perf] results_cues` and not `command_cues` ("Run the benchmark:"), nor
+//! quote a specification ("Peak throughput per the datasheets:"; the claims step also drops a
+//! block whose lead-in `hypothetical_cues` match, "We expect the following speedups:"), and
 //! a block that reads as code or commands (`$ `, `>>>`, `import`, `def`, braces, assignments,
 //! `--flags`, `pip install`…) is skipped whole. Other code blocks are never read.
 
@@ -14,6 +16,7 @@ use super::claims::{claim_at, find_claims, Claim, ClaimKind};
 use super::fields::{shown, Field};
 use super::text::{has_word, number_at};
 use super::vocab::{Vocab, Vocabulary};
+use super::words::MEASURED_WORDS;
 use crate::document::{Block, BlockKind, Document};
 use crate::policy::PerfPolicy;
 use std::ops::Range;
@@ -64,6 +67,22 @@ const TIME_LEAD_WORDS: &[&str] = &[
     "durations",
 ];
 
+/// Words of a lead-in that quotes a device's specification rather than a result ("Peak dense
+/// throughput per the datasheets:"), unless it also says the numbers were measured.
+const SPEC_LEAD_WORDS: &[&str] = &[
+    "peak",
+    "spec",
+    "specs",
+    "specification",
+    "specifications",
+    "theoretical",
+    "datasheet",
+    "datasheets",
+    "nominal",
+    "advertised",
+    "rated",
+];
+
 /// Starts of a line that is a command, a prompt or source code.
 const CODE_STARTS: &[&str] = &[
     "$", ">>>", "...", "#include", "#!", "//", "/*", "import ", "from ", "def ", "class ", "fn ",
@@ -94,7 +113,7 @@ fn is_code_line(line: &str) -> bool {
 }
 
 /// The last sentence of a lead-in, lower case.
-fn last_sentence(text: &str) -> String {
+pub fn last_sentence(text: &str) -> String {
     let t = text.trim_end();
     let body = t.trim_end_matches(['.', ':', ' ']);
     let start = body.rfind(". ").map_or(0, |i| i + 2);
@@ -132,7 +151,10 @@ pub fn result_lines(
             continue;
         };
         let sentence = last_sentence(&b.text);
-        if !policy.results_cues.is_match(&sentence) || policy.command_cues.is_match(&sentence) {
+        if !policy.results_cues.is_match(&sentence)
+            || policy.command_cues.is_match(&sentence)
+            || (has_word(&sentence, SPEC_LEAD_WORDS) && !has_word(&sentence, MEASURED_WORDS))
+        {
             continue;
         }
         let lines: Vec<Range<usize>> = lines_of(source, body)

@@ -166,8 +166,16 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
             let text = &block.text;
             let mut claims = find_claims(text, &states);
             if let Some(line) = line_of(i) {
-                // a line of results: a bare time after a lead-in that announces times, the
-                // set-up stated by the block's header line and its lead-in
+                // a line of results, unless its lead-in expects or supposes them ("We expect
+                // the following speedups:"); a bare time after a lead-in that announces times,
+                // the set-up stated by the block's header line and its lead-in
+                let lead = &cx.doc.blocks[line.lead].text;
+                if states(
+                    vocab::Vocabulary::Hypothetical,
+                    &fenced::last_sentence(lead),
+                ) {
+                    return None;
+                }
                 if line.times {
                     let times = fenced::bare_times(text, &claims);
                     claims.extend(times);
@@ -176,7 +184,6 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 claims.sort_by_key(|c| c.span.start);
                 bind::bind(text, &mut claims, &vocab);
                 let header = line.header.clone().map_or("", |h| &cx.text()[h]);
-                let lead = &cx.doc.blocks[line.lead].text;
                 fenced::bind_context(&mut claims, header, lead, &vocab);
                 return (!claims.is_empty()).then_some((i, claims));
             }
