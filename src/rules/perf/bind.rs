@@ -120,9 +120,28 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
 }
 
 /// The end of the configuration that a before-value names right after it, in its clause
-/// ("46% with the BF16 recipe", "26 frames/s in FP16", "260 s using inductor defaults"), or
-/// None ("46% before", "41% for the smallest model to 47%", "25 s, on …").
+/// ("46% with the BF16 recipe", "26 frames/s in FP16", "260 s using inductor defaults", "120 ms
+/// (PyTorch)"), or None ("46% before", "41% for the smallest model to 47%", "25 s, on …",
+/// "120 ms (p99)").
 fn configuration_after(text: &str, c: &Claim) -> Option<usize> {
+    // "from 120 ms (PyTorch) to 40 ms": the configuration in brackets right after it, not a
+    // statistic ("(p99)", "(mean)")
+    let rest = &text[c.span.end..];
+    let t = rest.trim_start_matches(' ');
+    if let Some(inner) = t.strip_prefix('(') {
+        let close = inner.find(')')?;
+        let names = inner[..close].split_whitespace().any(|w| {
+            let w = w.trim_matches(|ch: char| !ch.is_alphanumeric());
+            let lw = w.to_ascii_lowercase();
+            name_like(w)
+                && !matches!(
+                    lw.as_str(),
+                    "p50" | "p90" | "p95" | "p99" | "p999" | "mean" | "median" | "avg" | "average"
+                )
+        });
+        let end = c.span.end + (rest.len() - t.len()) + 1 + close + 1;
+        return names.then_some(end);
+    }
     let (s, w) = word_after(text, c.span.end);
     let clause_end = c.clause.end.max(c.span.end);
     if w.is_empty() || s + w.len() > clause_end || text[c.span.end..s].contains([',', ';', '(']) {
@@ -765,6 +784,7 @@ mod tests {
             "Cold start drops from 40 s to 9 s on a Graviton3.",
             "Warm start is 3 s, down from 25 s, on a g5.xlarge.",
             "MFU rises from 40% for the smallest model to 47%.",
+            "Latency drops from 120 ms (p99) to 40 ms on an A10G.",
         ] {
             assert!(
                 found(text, Field::Baseline).iter().all(String::is_empty),
@@ -781,6 +801,10 @@ mod tests {
             (
                 "Compile time is 94 s, down from 260 s with inductor defaults.",
                 "from 260 s with inductor defaults",
+            ),
+            (
+                "Latency drops from 120 ms (PyTorch) to 40 ms on an A10G.",
+                "from 120 ms (PyTorch)",
             ),
         ] {
             let got = found(text, Field::Baseline);
