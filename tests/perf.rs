@@ -447,6 +447,41 @@ fn code_blocks_changes_and_table_notes_are_exact() {
     assert_exact("perf-blocks.md", 10);
 }
 
+/// A `sourcepolicy: ignore=` comment before the lead-in of pasted results governs the block of
+/// results after it too; one between the lead-in and the block (or right before the block)
+/// governs the block.
+#[test]
+fn ignore_comments_govern_pasted_results() {
+    let block = "```\nengine-a   1520.3 tokens/s\nengine-b   1400.1 tokens/s\n```\n";
+    let lead = "Throughput on one A100 for Llama-3-8B in FP16:\n";
+    let comment =
+        "<!-- sourcepolicy: ignore=perf/missing-context reason=\"pasted tool output\" -->\n";
+    let lint = |body: String| {
+        let r = common::report(
+            "r.md",
+            format!("# T\n\n## Bench\n\n{body}"),
+            &["perf/missing-context", "suppression"],
+            TODAY,
+            &sourcepolicy::policy::Policy::default_policy(),
+        );
+        r.findings
+            .iter()
+            .map(|f| f.rule.name.to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        lint(format!("{lead}\n{block}")),
+        ["perf/missing-context", "perf/missing-context"]
+    );
+    for body in [
+        format!("{comment}{lead}\n{block}"),
+        format!("{lead}{comment}{block}"),
+        format!("{lead}\n{comment}{block}"),
+    ] {
+        assert_eq!(lint(body.clone()), Vec::<String>::new(), "{body}");
+    }
+}
+
 /// A table row takes a field it does not state from the header cell of a column it fills,
 /// its claim's own column first, and shows which.
 #[test]

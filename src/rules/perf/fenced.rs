@@ -142,7 +142,7 @@ pub fn result_lines(
             || exempt(b.section)
             || !source
                 .get(b.span.end..span.start)
-                .is_some_and(|gap| gap.trim().is_empty())
+                .is_some_and(blank_or_comments)
         {
             continue;
         }
@@ -201,6 +201,19 @@ pub fn result_lines(
         }
     }
     out
+}
+
+/// Whether the text between a lead-in and its block is blank space and comments only (a
+/// `sourcepolicy:` comment may stand there).
+fn blank_or_comments(gap: &str) -> bool {
+    let mut rest = gap.trim_start();
+    while let Some(after) = rest.strip_prefix("<!--") {
+        let Some(end) = after.find("-->") else {
+            return false;
+        };
+        rest = after[end + 3..].trim_start();
+    }
+    rest.is_empty()
 }
 
 /// The source range of a fenced block's lines between its fences, when its info string names
