@@ -2,8 +2,9 @@
 //! patterns of a list share one multi-pattern DFA), so that a run matches them without
 //! compiling a regular expression: the URL patterns of `[sources]` (compiling the ~80 patterns
 //! at run time costs more than the rest of a lint of a large list, and one automaton for all
-//! of them would multiply their states) and the heading and header-name lists of `[sections]`
-//! and `[tables]` (each a few patterns, but compiling even a small list costs as much as
+//! of them would multiply their states), the heading and header-name lists of `[sections]`
+//! and `[tables]`, and the code-block lead-in cues of `[perf]` (`results_cues`,
+//! `command_cues`) (each a few patterns, but compiling even a small list costs as much as
 //! parsing a whole list). The DFAs are written to `$OUT_DIR/pattern_dfas.bin` with an index
 //! `$OUT_DIR/pattern_dfas.rs`: per list (its patterns joined by NUL), its DFAs (offset,
 //! length, searched anchored, how many patterns, the hosts they name, and for URL patterns the
@@ -484,6 +485,10 @@ fn pattern_tables(policy: &str) -> Vec<(Vec<String>, bool)> {
                 Some(Some("urls"))
             } else if t == "[sections]" || t == "[tables]" {
                 Some(None)
+            } else if t == "[perf]" {
+                // the lead-in cues only asked "does any match?" (the vocabularies are compiled
+                // below, as sets searched together)
+                Some(Some("results_cues command_cues"))
             } else {
                 None
             };
@@ -523,13 +528,14 @@ fn pattern_tables(policy: &str) -> Vec<(Vec<String>, bool)> {
     out
 }
 
-/// The text after `key = ` on a line that opens an array (any key when `key` is None).
+/// The text after `key = ` on a line that opens an array (any key when `key` is None; one of
+/// its space-separated names otherwise).
 fn array_value<'a>(line: &'a str, key: Option<&str>) -> Option<&'a str> {
     let (name, value) = line.split_once('=')?;
     let name = name.trim();
     let ok = key.map_or(
         name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'),
-        |k| name == k,
+        |k| k.split(' ').any(|k| name == k),
     );
     let value = value.trim_start();
     (ok && value.starts_with('[')).then_some(value)

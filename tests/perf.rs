@@ -25,6 +25,19 @@ fn labels(text: &str) -> (BTreeSet<Label>, usize) {
             if part == "expect: none" {
                 continue;
             }
+            // a line inside a code block, labelled by the comment after the block: "expect
+            // above N: claim {fields}" (N lines above the comment)
+            let (n, part) = match part.strip_prefix("expect above ") {
+                Some(rest) => {
+                    let (k, body) = rest.split_once(": ").expect("expect above N: …");
+                    let k: usize = k.parse().expect("a line count");
+                    if body == "none" {
+                        continue;
+                    }
+                    (n - k, body)
+                }
+                None => (n, part),
+            };
             if let Some(claim) = part.strip_prefix("peak: ") {
                 out.insert((
                     n + 1,
@@ -423,6 +436,50 @@ fn false_alarm_classes_are_exact() {
 #[test]
 fn spec_statements_are_exact() {
     assert_exact("perf-specs.md", 12);
+}
+
+/// Results pasted in a code block after a lead-in that announces them (and commands, code and
+/// blocks without such a lead-in that stay quiet), changes from a number that name no baseline,
+/// and tables that take the set-up of the note above them and of their group rows: every claim
+/// found with exactly its missing fields, and nothing else.
+#[test]
+fn code_blocks_changes_and_table_notes_are_exact() {
+    assert_exact("perf-blocks.md", 10);
+}
+
+/// A `sourcepolicy: ignore=` comment before the lead-in of pasted results governs the block of
+/// results after it too; one between the lead-in and the block (or right before the block)
+/// governs the block.
+#[test]
+fn ignore_comments_govern_pasted_results() {
+    let block = "```\nengine-a   1520.3 tokens/s\nengine-b   1400.1 tokens/s\n```\n";
+    let lead = "Throughput on one A100 for Llama-3-8B in FP16:\n";
+    let comment =
+        "<!-- sourcepolicy: ignore=perf/missing-context reason=\"pasted tool output\" -->\n";
+    let lint = |body: String| {
+        let r = common::report(
+            "r.md",
+            format!("# T\n\n## Bench\n\n{body}"),
+            &["perf/missing-context", "suppression"],
+            TODAY,
+            &sourcepolicy::policy::Policy::default_policy(),
+        );
+        r.findings
+            .iter()
+            .map(|f| f.rule.name.to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        lint(format!("{lead}\n{block}")),
+        ["perf/missing-context", "perf/missing-context"]
+    );
+    for body in [
+        format!("{comment}{lead}\n{block}"),
+        format!("{lead}{comment}{block}"),
+        format!("{lead}\n{comment}{block}"),
+    ] {
+        assert_eq!(lint(body.clone()), Vec::<String>::new(), "{body}");
+    }
 }
 
 /// A table row takes a field it does not state from the header cell of a column it fills,

@@ -80,6 +80,23 @@ pub fn directives(file: &SourceFile, doc: &Document) -> Vec<Directive> {
             })
             .or_insert(i);
     }
+    // Fenced and indented code blocks by first line: (last line, first byte). A block of
+    // results pasted after its lead-in paragraph is governed with it (`perf` reads its lines).
+    let code_lines: HashMap<usize, (usize, usize)> = doc
+        .code_blocks
+        .iter()
+        .map(|c| {
+            let e = line_of(c.end.saturating_sub(1).max(c.start));
+            (line_of(c.start), (e, c.start))
+        })
+        .collect();
+    let code_after = |end: usize, at: usize| -> Option<usize> {
+        let (e, start) = (end + 1..=end + 2).find_map(|l| code_lines.get(&l))?;
+        file.text
+            .get(at..*start)
+            .is_some_and(|gap| gap.trim().is_empty())
+            .then_some(*e)
+    };
     let mut section_ends: Option<Vec<usize>> = None;
     let last_line = file.lines.line_count();
     for c in &doc.comments {
@@ -131,11 +148,18 @@ pub fn directives(file: &SourceFile, doc: &Document) -> Vec<Directive> {
                     } else {
                         s.min(here)
                     };
+                    let e = code_after(e, doc.blocks[b].span.end).unwrap_or(e);
                     d.lines = Some(first..=e);
                     d.entry = doc.blocks[b].entry;
                 }
                 None if !c.block => d.lines = Some(here..=here),
-                None => {}
+                // on its own lines right before a code block: that block
+                None => {
+                    let below = line_of(c.span.end.saturating_sub(1));
+                    if let Some(&(e, _)) = code_lines.get(&(below + 1)) {
+                        d.lines = Some(below + 1..=e);
+                    }
+                }
             },
             Reach::Section => {
                 let heading = block

@@ -12,6 +12,9 @@ pub enum BlockKind {
     TableRow,
     /// A run of text in a raw HTML block (an element's text: `<li>`, `<p>`, `<pre>`).
     Html,
+    /// A line of a fenced code block that the performance rules read as results (never in
+    /// `Document::blocks`; see `Block::verbatim`).
+    CodeLine,
 }
 
 /// A run of prose: an item's own text, a paragraph, a heading or a table row. `text` has code
@@ -50,6 +53,23 @@ impl Block {
             text: buf.text,
             pieces: buf.pieces,
             entry,
+        }
+    }
+
+    /// A block whose text is `span` of the source as written (a line of a code block), so
+    /// that its offsets map back one to one.
+    pub fn verbatim(kind: BlockKind, section: usize, span: Range<usize>, source: &str) -> Block {
+        Block {
+            kind,
+            section,
+            text: source[span.clone()].to_string(),
+            pieces: vec![Piece {
+                text_start: 0,
+                src: (span.start, span.end),
+                exact: true,
+            }],
+            span,
+            entry: None,
         }
     }
 

@@ -136,6 +136,11 @@ pub struct PerfPolicy {
     pub measurement_cues: PatternList,
     /// Words that make a sentence's numbers hypothetical ("if … it would reach 80%").
     pub hypothetical_cues: PatternList,
+    /// Words of a lead-in that announces results pasted in the code block after it
+    /// ("Throughput on one A100:", "we see the following timings:").
+    pub results_cues: PatternList,
+    /// Words of a lead-in that introduces commands or code instead ("Run the benchmark:").
+    pub command_cues: PatternList,
     /// Vendor peaks per device (`perf/exceeds-peak`).
     pub devices: DeviceList,
 }

@@ -295,6 +295,8 @@ mod tests {
             ("setting_cues", &v.setting_cues),
             ("measurement_cues", &v.measurement_cues),
             ("hypothetical_cues", &v.hypothetical_cues),
+            ("results_cues", &v.results_cues),
+            ("command_cues", &v.command_cues),
         ] {
             for pat in list.iter() {
                 assert!(

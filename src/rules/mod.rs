@@ -50,6 +50,9 @@ pub struct Context<'a, 'p> {
     classes: OnceCell<Vec<Option<Classification>>>,
     /// The verification dates of each frontier section, found once for the four frontier rules.
     stamps: OnceCell<Vec<(usize, Vec<frontier::Stamp>)>>,
+    /// The lines of results pasted in code blocks, read as claim blocks (see
+    /// `claim_block`), found once for the perf rules.
+    result_lines: OnceCell<Vec<perf::fenced::ResultLine>>,
     /// The performance claims of each block that has some, found once for the perf rules.
     claims: OnceCell<Vec<(usize, Vec<perf::claims::Claim>)>>,
     devices: &'a OnceLock<DeviceTable>,
@@ -90,6 +93,7 @@ impl<'a, 'p> Context<'a, 'p> {
             classifier: run.classifier,
             classes: OnceCell::new(),
             stamps: OnceCell::new(),
+            result_lines: OnceCell::new(),
             claims: OnceCell::new(),
             devices: run.devices,
             peaks: OnceCell::new(),
@@ -133,7 +137,30 @@ impl<'a, 'p> Context<'a, 'p> {
         self.stamps.get_or_init(|| frontier::find_stamps(self))
     }
 
-    /// Each block with performance claims (block index, its claims), in order.
+    /// The lines of results pasted in fenced code blocks after a lead-in that announces
+    /// them (`perf::fenced`), in order.
+    pub fn result_lines(&self) -> &[perf::fenced::ResultLine] {
+        self.result_lines.get_or_init(|| {
+            if self.doc.code_blocks.is_empty() {
+                return Vec::new();
+            }
+            perf::fenced::result_lines(self.doc, self.text(), &self.policy.perf, |s| {
+                self.scopes[s].exempt || self.scopes[s].contents
+            })
+        })
+    }
+
+    /// The block a claim of `claims()` stands in: a block of the document, or (past
+    /// `doc.blocks`) a line of `result_lines()`.
+    pub fn claim_block(&self, i: usize) -> &crate::document::Block {
+        match self.doc.blocks.get(i) {
+            Some(b) => b,
+            None => &self.result_lines()[i - self.doc.blocks.len()].block,
+        }
+    }
+
+    /// Each block with performance claims (block index, see `claim_block`; its claims), in
+    /// order: the document's blocks, then the lines of results in code blocks.
     pub fn claims(&self) -> &[(usize, Vec<perf::claims::Claim>)] {
         self.claims.get_or_init(|| perf::find_all(self))
     }

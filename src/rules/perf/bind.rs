@@ -2,7 +2,7 @@
 //!
 //! A field is recognised by the policy's vocabularies (`[perf]`) and, for the baseline and the
 //! correctness method, by sentence structure ("1.6x vLLM", "1.8x the FP16 path", "93% of cuBLAS
-//! throughput", "MFU from 31% to 44%"; "MMLU parity", "matches the accuracy of"). The text of every claim and the quantifier before it ("over 40%", "more
+//! throughput", "up from 46% with the BF16 recipe"; "MMLU parity", "matches the accuracy of"). The text of every claim and the quantifier before it ("over 40%", "more
 //! than 2x") is masked first: a claim's own unit is never its workload ("38 tokens/s") and a
 //! quantifier is never its baseline. Each claim then takes, per field, the nearest match in
 //! its own clause, else in its sentence, else anywhere in its entry or paragraph; a field
@@ -46,7 +46,8 @@ fn name_like(w: &str) -> bool {
 }
 
 /// Baselines stated by structure around the claims: "1.6x vLLM", "1.8x the FP16 path",
-/// "2.2x that of X", "0.15x an RTX 4090", "93% of cuBLAS throughput", "from 31% to 44%".
+/// "2.2x that of X", "0.15x an RTX 4090", "93% of cuBLAS throughput", "up from 46% with the BF16
+/// recipe" (not "from 31% to 44%": a value before names no configuration).
 fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     // "3,200 tok/s → 4,100 tok/s", "45 min -> 3 min": a change names its own baseline
@@ -60,10 +61,15 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
         }
     }
     for c in claims {
-        // "from 31% to 44%", "up from 46%", "from 41% for the smallest model to 47–48%"
+        // A change from a number ("MFU from 31% to 44%", "up from 46%", "from 41% for the
+        // smallest model to 47–48%") states the value before, not what was compared: it is a
+        // baseline only when the before-value names its configuration ("up from 46% with the
+        // BF16 recipe", "down from 260 s with inductor defaults", "from 26 frames/s in FP16").
         let (fs, fw) = word_before(text, c.own.start);
         if c.from_to || fw.eq_ignore_ascii_case("from") {
-            out.push(fs..c.span.end);
+            if let Some(end) = (!c.from_to).then(|| configuration_after(text, c)).flatten() {
+                out.push(fs..end);
+            }
             continue;
         }
         let (s, w) = word_after(text, c.span.end);
@@ -111,6 +117,60 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
         }
     }
     out
+}
+
+/// The end of the configuration that a before-value names right after it, in its clause
+/// ("46% with the BF16 recipe", "26 frames/s in FP16", "260 s using inductor defaults", "120 ms
+/// (PyTorch)"), or None ("46% before", "41% for the smallest model to 47%", "25 s, on …",
+/// "120 ms (p99)").
+fn configuration_after(text: &str, c: &Claim) -> Option<usize> {
+    // "from 120 ms (PyTorch) to 40 ms": the configuration in brackets right after it, not a
+    // statistic ("(p99)", "(mean)")
+    let rest = &text[c.span.end..];
+    let t = rest.trim_start_matches(' ');
+    if let Some(inner) = t.strip_prefix('(') {
+        let close = inner.find(')')?;
+        let names = inner[..close].split_whitespace().any(|w| {
+            let w = w.trim_matches(|ch: char| !ch.is_alphanumeric());
+            let lw = w.to_ascii_lowercase();
+            name_like(w)
+                && !matches!(
+                    lw.as_str(),
+                    "p50" | "p90" | "p95" | "p99" | "p999" | "mean" | "median" | "avg" | "average"
+                )
+        });
+        let end = c.span.end + (rest.len() - t.len()) + 1 + close + 1;
+        return names.then_some(end);
+    }
+    let (s, w) = word_after(text, c.span.end);
+    let clause_end = c.clause.end.max(c.span.end);
+    if w.is_empty() || s + w.len() > clause_end || text[c.span.end..s].contains([',', ';', '(']) {
+        return None;
+    }
+    if !matches!(
+        w.to_ascii_lowercase().as_str(),
+        "with" | "using" | "in" | "under" | "via" | "on"
+    ) {
+        return None;
+    }
+    // the words of the configuration, up to "to" (the value after) or the clause's end
+    let (mut at, mut end, mut named) = (s + w.len(), None, false);
+    for _ in 0..4 {
+        let (s2, w2) = word_after(text, at);
+        if w2.is_empty() || s2 + w2.len() > clause_end {
+            break;
+        }
+        let lw = w2.to_ascii_lowercase();
+        if lw == "to" || w2.starts_with(|ch: char| ch.is_ascii_digit()) && !name_like(w2) {
+            break;
+        }
+        if !matches!(lw.as_str(), "the" | "a" | "an" | "our" | "its" | "their") {
+            named = true;
+            end = Some(s2 + w2.len());
+        }
+        at = s2 + w2.len();
+    }
+    end.filter(|_| named)
 }
 
 /// Whether "over" at `at` compares: it follows a ratio claim, a speed or comparative word, a
@@ -422,7 +482,14 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
                 && w.bytes()
                     .all(|c| c.is_ascii_digit() || c == b',' || c == b'.')
         };
-        let not_compared = (t == "over" && !over_compares(text, r.start, claims))
+        // "up from 46%", "down from 25 s": the value before, which `structural_baselines`
+        // judges (a baseline only with the configuration it names)
+        let before_value = t.ends_with(" from")
+            && word_after(text, r.end)
+                .1
+                .starts_with(|c: char| c.is_ascii_digit());
+        let not_compared = before_value
+            || (t == "over" && !over_compares(text, r.start, claims))
             // "robust against NaNs", "guards against overflow"
             || (t == "against" && {
                 let w = word_before(text, r.start).1.to_ascii_lowercase();
@@ -677,8 +744,14 @@ mod tests {
             ("The INT8 path is 1.8x the FP16 path.", "the FP16"),
             ("Speed is 2.2x that of transformers.", "that of"),
             ("Reaches 93% of cuBLAS throughput.", "of cuBLAS"),
-            ("MFU grows from 31% to 44% on BERT.", "from 31% to 44%"),
-            ("Reaches 54% MFU, up from 46% before.", "up from"),
+            (
+                "Reaches 54% MFU, up from 46% with the BF16 recipe.",
+                "from 46% with the BF16 recipe",
+            ),
+            (
+                "Runs at 41 frames/s, up from 26 frames/s in FP16.",
+                "from 26 frames/s in FP16",
+            ),
             ("Runs twice as fast as the reference kernel.", "as the"),
             (
                 "Going from NCCL to Sluice cuts time by 37%.",
@@ -700,5 +773,42 @@ mod tests {
             found("Up to 20x LLM serving throughput.", Field::Baseline),
             [""]
         );
+    }
+
+    #[test]
+    fn a_value_before_is_no_baseline_without_its_configuration() {
+        for text in [
+            "MFU grows from 31% to 44% on BERT.",
+            "MFU increases from 38% to 45–46% with model size.",
+            "Reaches 54% MFU, up from 46% before.",
+            "Cold start drops from 40 s to 9 s on a Graviton3.",
+            "Warm start is 3 s, down from 25 s, on a g5.xlarge.",
+            "MFU rises from 40% for the smallest model to 47%.",
+            "Latency drops from 120 ms (p99) to 40 ms on an A10G.",
+        ] {
+            assert!(
+                found(text, Field::Baseline).iter().all(String::is_empty),
+                "{text}: {:?}",
+                found(text, Field::Baseline)
+            );
+        }
+        // a configuration named as the starting point is compared with
+        for (text, want) in [
+            (
+                "Going from FP16 to FP8 gives a 1.6x speedup.",
+                "Going from FP16",
+            ),
+            (
+                "Compile time is 94 s, down from 260 s with inductor defaults.",
+                "from 260 s with inductor defaults",
+            ),
+            (
+                "Latency drops from 120 ms (PyTorch) to 40 ms on an A10G.",
+                "from 120 ms (PyTorch)",
+            ),
+        ] {
+            let got = found(text, Field::Baseline);
+            assert!(got.iter().all(|g| g.starts_with(want)), "{text}: {got:?}");
+        }
     }
 }

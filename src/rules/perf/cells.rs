@@ -112,7 +112,7 @@ fn time_unit_in(h: &str) -> Option<&'static str> {
 }
 
 /// What a column's number cells claim, from its header and the heading above the table.
-fn column_kind(header: &str, heading: CellKind) -> CellKind {
+pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     let h = header.to_ascii_lowercase();
     if has_word(&h, SPEC_WORDS) || has_word(&h, SETTING_WORDS) || h.contains('\\') {
         return None;

@@ -7,8 +7,8 @@
 //! which numbers are claims, `hedges` which ones a hedge, a goal or a setting makes no result,
 //! `text` reads clauses and sentences, `words` holds the fixed words), `vocab` compiles the policy's `[perf]` vocabularies for the file's claim blocks, and
 //! `bind` binds each claim's fields (`fields`: the five fields and what was found for a claim);
-//! a table row then takes what it leaves unstated from its table's header cells and the
-//! caption it completes (`table`). A table cell's bare number is a claim when its column's
+//! a table row then takes what it leaves unstated from its table's header cells, the group
+//! row above it and the caption or note above the table (`table`). A table cell's bare number is a claim when its column's
 //! header gives its unit or the heading above the table its kind (`cells`).
 //! `peak` judges rates and shares against the device table (`peak_words` reads the words
 //! around them), once per file too (`Context::peaks`).
@@ -16,6 +16,7 @@
 pub mod bind;
 mod cells;
 pub mod claims;
+pub mod fenced;
 pub mod fields;
 mod forms;
 mod hedges;
@@ -99,33 +100,53 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                     || row_cells(b).is_some())
         })
         .map(|(i, _)| i)
+        // then the lines of results pasted in code blocks (`fenced`), past the blocks
+        .chain((0..cx.result_lines().len()).map(|j| cx.doc.blocks.len() + j))
         .collect();
     if candidates.is_empty() {
         return Vec::new();
     }
-    // Each body row's table with the blocks of its caption, found once per table.
-    let mut tables: Vec<(usize, Vec<usize>)> = Vec::new();
+    let line_of = |i: usize| {
+        i.checked_sub(cx.doc.blocks.len())
+            .map(|j| &cx.result_lines()[j])
+    };
+    // Each body row's table with what stands around it (the caption or notes above it, its
+    // group rows), found once per table.
+    let mut tables: Vec<(usize, table::Around)> = Vec::new();
     let row_table: Vec<Option<usize>> = candidates
         .iter()
         .map(|&i| {
-            let b = &cx.doc.blocks[i];
+            let b = cx.claim_block(i);
             if b.kind != BlockKind::TableRow {
                 return None;
             }
             let t = table::table_at(cx.doc, b.span.start)?;
             if tables.last().is_none_or(|(last, _)| *last != t) {
-                tables.push((t, table::caption_blocks(cx.doc, cx.text(), t, i)));
+                tables.push((t, table::around(cx.doc, cx.text(), t, i)));
             }
             Some(tables.len() - 1)
         })
         .collect();
     let mut within = String::new();
     for &i in &candidates {
-        within.push_str(&cx.doc.blocks[i].text.to_ascii_lowercase());
+        within.push_str(&cx.claim_block(i).text.to_ascii_lowercase());
         within.push('\n');
     }
-    for (t, caption) in &tables {
-        for &b in caption {
+    // what a results block's lead-in and header line state for its lines
+    let mut last_code = None;
+    for line in cx.result_lines() {
+        if last_code != Some(line.code) {
+            last_code = Some(line.code);
+            within.push_str(&cx.doc.blocks[line.lead].text.to_ascii_lowercase());
+            within.push('\n');
+            if let Some(h) = &line.header {
+                within.push_str(&cx.text()[h.clone()].to_ascii_lowercase());
+                within.push('\n');
+            }
+        }
+    }
+    for (t, around) in &tables {
+        for b in around.blocks() {
             within.push_str(&cx.doc.blocks[b].text.to_ascii_lowercase());
             within.push('\n');
         }
@@ -141,9 +162,31 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
         .into_iter()
         .zip(row_table)
         .filter_map(|(i, row)| {
-            let block = &cx.doc.blocks[i];
+            let block = cx.claim_block(i);
             let text = &block.text;
             let mut claims = find_claims(text, &states);
+            if let Some(line) = line_of(i) {
+                // a line of results, unless its lead-in expects or supposes them ("We expect
+                // the following speedups:"); a bare time after a lead-in that announces times,
+                // the set-up stated by the block's header line and its lead-in
+                let lead = &cx.doc.blocks[line.lead].text;
+                if states(
+                    vocab::Vocabulary::Hypothetical,
+                    &fenced::last_sentence(lead),
+                ) {
+                    return None;
+                }
+                if line.times {
+                    let times = fenced::bare_times(text, &claims);
+                    claims.extend(times);
+                }
+                claims.extend(fenced::labelled_value(text, &claims));
+                claims.sort_by_key(|c| c.span.start);
+                bind::bind(text, &mut claims, &vocab);
+                let header = line.header.clone().map_or("", |h| &cx.text()[h]);
+                fenced::bind_context(&mut claims, header, lead, &vocab);
+                return (!claims.is_empty()).then_some((i, claims));
+            }
             if let Some(t) = row_cells(block) {
                 let cell_claims = cells.claims(t, i, text, &cx.text()[block.span.clone()]);
                 if !cell_claims.is_empty() {
@@ -153,16 +196,17 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 }
             }
             bind::bind(text, &mut claims, &vocab);
-            // a body row takes what it leaves unstated from its table's caption and header
+            // a body row takes what it leaves unstated from its table's header, group rows and
+            // caption
             if let Some(k) = row.filter(|_| claims.iter().any(|c| !c.bound.missing().is_empty())) {
-                let (t, caption) = &tables[k];
+                let (t, around) = &tables[k];
                 let start = cx.doc.tables[*t].span.start;
                 let is_header = i == 0
                     || cx.doc.blocks[i - 1].kind != BlockKind::TableRow
                     || cx.doc.blocks[i - 1].span.start < start;
                 if !is_header {
                     let ctx = contexts[k].get_or_insert_with(|| {
-                        table::TableContext::new(cx.doc, *t, caption, &vocab)
+                        table::TableContext::new(cx.doc, *t, around, &vocab)
                     });
                     let at: Vec<usize> = claims
                         .iter()
@@ -173,7 +217,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                                 .saturating_sub(block.span.start)
                         })
                         .collect();
-                    ctx.bind(&mut claims, &cx.text()[block.span.clone()], &at);
+                    ctx.bind(&mut claims, i, &cx.text()[block.span.clone()], &at);
                 }
             }
             (!claims.is_empty()).then_some((i, claims))
@@ -212,12 +256,15 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
     // (with its line when it is on another row). Every cell keeps its own finding, so a
     // change to one row is reported on that row (`--changed-since`, annotations).
     let mut first: Option<(&str, Vec<Field>, usize)> = None;
-    let mut table: Option<usize> = None;
+    let mut table: Option<(bool, usize)> = None;
     for (k, (b, claims)) in cx.claims().iter().enumerate() {
-        let block = &cx.doc.blocks[*b];
-        let in_table = (block.kind == BlockKind::TableRow)
-            .then(|| table::table_at(cx.doc, block.span.start))
-            .flatten();
+        let block = cx.claim_block(*b);
+        // a table, or a code block of results, names the fields once
+        let in_table = match block.kind {
+            BlockKind::TableRow => table::table_at(cx.doc, block.span.start).map(|t| (true, t)),
+            BlockKind::CodeLine => Some((false, cx.result_lines()[*b - cx.doc.blocks.len()].code)),
+            _ => None,
+        };
         if in_table.is_none() || in_table != table {
             first = None;
         }
@@ -248,7 +295,7 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
                         if *at == *b {
                             format!("performance claim \"{text}\" lacks the same context as \"{f}\"")
                         } else {
-                            let line = cx.line_of(cx.doc.blocks[*at].span.start);
+                            let line = cx.line_of(cx.claim_block(*at).span.start);
                             format!("performance claim \"{text}\" lacks the same context as \"{f}\" on line {line}")
                         },
                     )
@@ -284,7 +331,7 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
 pub fn vendor_peak(cx: &Context) -> Vec<Finding> {
     let mut out = Vec::new();
     for (k, (b, claims)) in cx.claims().iter().enumerate() {
-        let block = &cx.doc.blocks[*b];
+        let block = cx.claim_block(*b);
         for (i, claim) in claims.iter().enumerate() {
             let capability = is_capability_peak(cx, block, claim);
             let datasheet = table_peak(cx, claim, (k, i));

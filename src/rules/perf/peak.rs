@@ -80,7 +80,7 @@ pub(crate) fn judge_all(cx: &Context) -> Vec<Vec<Option<Box<Judged>>>> {
             if !rates && !claims.iter().any(|c| c.kind == ClaimKind::Percent) {
                 return vec![None; claims.len()];
             }
-            let text = &cx.doc.blocks[*b].text;
+            let text = &cx.claim_block(*b).text;
             let lower = text.to_ascii_lowercase();
             // The devices named, in order: found now for rates, on first need for shares.
             let mentions = std::cell::OnceCell::new();
@@ -692,7 +692,7 @@ fn number(x: f64) -> String {
 pub fn exceeds_peak(cx: &Context) -> Vec<Finding> {
     let mut out = Vec::new();
     for ((b, claims), verdicts) in cx.claims().iter().zip(cx.peaks()) {
-        let block = &cx.doc.blocks[*b];
+        let block = &cx.claim_block(*b);
         for (claim, judged) in claims.iter().zip(verdicts) {
             let Some(j) = judged.as_ref().filter(|j| j.verdict == Verdict::Exceeds) else {
                 continue;

@@ -1,15 +1,19 @@
-//! What a results table states for each of its cells: its header cells, and its caption when
-//! the table completes it. A row binds its own fields first (`bind`); a field it does not
-//! state is taken from a header cell whose column the row fills ("Ppl" over "6.45", "GPU" over
-//! "RTX 4090", "Speedup vs. FP16" over "1.5x"), never from a column the row leaves empty ("-",
-//! "N/A") nor from another column of results ("LightSeq fp16" over its own speedups), else
-//! from the caption.
+//! What a results table states for each of its cells: its header cells, the group row above
+//! the row, and the caption or note directly above the table. A row binds its own fields first
+//! (`bind`); a field it does not state is taken from a header cell whose column the row fills
+//! ("Ppl" over "6.45", "GPU" over "RTX 4090", "Speedup vs. FP16" over "1.5x"), never from a
+//! column the row leaves empty ("-", "N/A") nor from another column of results ("LightSeq
+//! fp16" over its own speedups); else from the nearest group row above it (a row that fills
+//! only its first cell, `| **A100 80GB** | | |`: the hardware, workload or precision of the
+//! rows under it); else from the text directly above the table.
 //!
-//! The caption is only the paragraph directly before the table that ends with a colon ("The
-//! following runs are from a 4090 and a 3090:"): a sentence the table completes. A paragraph
-//! that ends its sentence ("Speedups below were measured on one A100."), a note after the
-//! table and a heading are outside the table's entry, as the labelled fixtures read them
-//! (perf-real.md; commit 2fc6c21 counted any paragraph before a table and was reverted).
+//! The text directly above is the paragraph before the table (only blank space between), or
+//! the list of notes there (items without links, "- GPU: RTX 4090"). A paragraph that ends
+//! with a colon ("The following runs are from a 4090 and a 3090:") is a sentence the table
+//! completes: every field it states counts. Any other note ("All numbers measured on an RTX
+//! 4090 with fp16, batch 1.") states how the table was run: its hardware, workload and
+//! precision count, not a baseline or a check. A note after the table and a heading do not
+//! count.
 
 use super::claims::{Claim, ClaimKind};
 use super::fields::{shown, Field};
@@ -20,16 +24,43 @@ use crate::document::{BlockKind, Document};
 
 /// The context of one table, found once per table.
 pub struct TableContext {
-    /// The caption and the heading before it, as a reader sees them (empty if none).
+    /// The caption or note and the group rows, as a reader sees them (each ends with a
+    /// newline).
     caption: String,
-    /// The field matches of the caption: (field index, range in `caption`), in order.
-    caption_fields: Vec<(usize, std::ops::Range<usize>)>,
+    /// The field matches of the caption or note, in order.
+    caption_fields: Vec<FieldMatch>,
+    /// The group rows: (block index, field matches in `caption`), in order.
+    groups: Vec<(usize, Vec<FieldMatch>)>,
     /// Per header cell: its text and the fields it names.
     header: Vec<(String, Vec<usize>)>,
     /// The header names what a device's specification holds ("Peak BF16", "Dense FP8",
     /// "TDP", "Memory") and nothing measured ("Achieved", "Our kernel").
     spec_header: bool,
 }
+
+/// A field's match in a table's caption text: (field index, range).
+type FieldMatch = (usize, std::ops::Range<usize>);
+
+/// What stands around a table and states context for its rows (block indices).
+#[derive(Debug, Default)]
+pub struct Around {
+    /// The paragraph or the notes directly above the table.
+    pub caption: Vec<usize>,
+    /// The caption is a sentence the table completes (it ends with a colon).
+    pub completed: bool,
+    /// Rows that fill only their first cell: a group of the rows under them.
+    pub groups: Vec<usize>,
+}
+
+impl Around {
+    /// Every block whose text states context.
+    pub fn blocks(&self) -> impl Iterator<Item = usize> + '_ {
+        self.caption.iter().chain(&self.groups).copied()
+    }
+}
+
+/// The fields a note above a table or a group row states for the rows (how they were run).
+const SET_UP: [Field; 3] = [Field::Hardware, Field::Workload, Field::Precision];
 
 /// Header words of a table of device specifications.
 const SPEC_HEADER_WORDS: &[&str] = &[
@@ -83,41 +114,122 @@ pub fn table_at(doc: &Document, at: usize) -> Option<usize> {
     doc.tables[t].span.contains(&at).then_some(t)
 }
 
-/// The caption of `table`: the paragraph directly before it (only blank space between) when
-/// it ends with a colon, as a block index. `row`: a body row of the table (a block index).
-pub fn caption_blocks(doc: &Document, source: &str, table: usize, row: usize) -> Vec<usize> {
-    let start = doc.tables[table].span.start;
+/// What stands around `table` (`row`: a body row of it, a block index): the paragraph or the
+/// notes directly above it, and its group rows.
+pub fn around(doc: &Document, source: &str, table: usize, row: usize) -> Around {
+    let span = &doc.tables[table].span;
     let mut first = row;
     while first > 0
         && doc.blocks[first - 1].kind == BlockKind::TableRow
-        && doc.blocks[first - 1].span.start >= start
+        && doc.blocks[first - 1].span.start >= span.start
     {
         first -= 1;
     }
-    let Some(b) = first.checked_sub(1) else {
-        return Vec::new();
+    let mut out = Around::default();
+    // group rows: a body row whose only filled cell is its first (`| **A100** | | |`)
+    let mut last = first;
+    while last < doc.blocks.len()
+        && doc.blocks[last].kind == BlockKind::TableRow
+        && doc.blocks[last].span.start < span.end
+    {
+        if last > first && is_group_row(&source[doc.blocks[last].span.clone()]) {
+            out.groups.push(last);
+        }
+        last += 1;
+    }
+    // the paragraph directly above, or the notes of the list directly above
+    // only blank space between (and list markers, between two items)
+    let adjacent = |b: usize, to: usize, markers: bool| {
+        source.get(doc.blocks[b].span.end..to).is_some_and(|gap| {
+            gap.chars().all(|c| {
+                c.is_whitespace()
+                    || (markers && (matches!(c, '-' | '*' | '+' | '.' | ')') || c.is_ascii_digit()))
+            })
+        })
+    };
+    let Some(b) = first
+        .checked_sub(1)
+        .filter(|&b| adjacent(b, span.start, false))
+    else {
+        return out;
     };
     let prev = &doc.blocks[b];
-    let adjacent = source
-        .get(prev.span.end..start)
-        .is_some_and(|gap| gap.trim().is_empty());
-    let completed = prev.text.trim_end().ends_with(':');
-    if prev.kind == BlockKind::Paragraph && adjacent && completed {
-        vec![b]
-    } else {
-        Vec::new()
+    match prev.kind {
+        BlockKind::Paragraph => {
+            out.caption.push(b);
+            out.completed = prev.text.trim_end().ends_with(':');
+        }
+        BlockKind::Item if prev.entry.is_none() => {
+            let mut k = b;
+            out.caption.push(k);
+            while out.caption.len() < MAX_NOTES
+                && k > 0
+                && doc.blocks[k - 1].kind == BlockKind::Item
+                && doc.blocks[k - 1].entry.is_none()
+                && adjacent(k - 1, doc.blocks[k].span.start, true)
+            {
+                k -= 1;
+                out.caption.push(k);
+            }
+            out.caption.reverse();
+        }
+        _ => {}
     }
+    out
+}
+
+/// The most notes of a list above a table that count for it.
+const MAX_NOTES: usize = 8;
+
+/// Whether a table row's source fills only its first cell (`| **A100 80GB** | | |`,
+/// `| OPUS-MT model | | |`): the title of a group of the rows under it.
+fn is_group_row(row: &str) -> bool {
+    // read up to the first cell's end and the next filled cell only: most rows fill their
+    // second cell
+    let body = row.trim();
+    let body = body.strip_prefix('|').unwrap_or(body);
+    let Some(end) = body.find('|') else {
+        return false;
+    };
+    let first = body[..end].trim().trim_matches(['*', '_']).trim();
+    !first.is_empty()
+        && !first.ends_with('\\')
+        && body[end..]
+            .bytes()
+            .all(|c| c == b'|' || c.is_ascii_whitespace())
+        && body[end + 1..].contains('|')
 }
 
 impl TableContext {
-    /// The context of `table` with the caption made of `caption` blocks.
-    pub fn new(doc: &Document, table: usize, caption: &[usize], vocab: &Vocab) -> TableContext {
+    /// The context of `table` with what stands `around` it.
+    pub fn new(doc: &Document, table: usize, around: &Around, vocab: &Vocab) -> TableContext {
         let mut text = String::new();
-        for &b in caption {
+        for &b in &around.caption {
             text.push_str(&doc.blocks[b].text);
             text.push('\n');
         }
-        let caption_fields = vocab.matches(&text);
+        // a note that the table does not complete states only how the rows were run
+        let caption_fields: Vec<FieldMatch> = vocab
+            .matches(&text)
+            .into_iter()
+            .filter(|(k, _)| around.completed || SET_UP.iter().any(|f| *f as usize == *k))
+            .collect();
+        let groups = around
+            .groups
+            .iter()
+            .map(|&b| {
+                let at = text.len();
+                text.push_str(&doc.blocks[b].text);
+                text.push('\n');
+                let fields = vocab
+                    .matches(&text[at..])
+                    .into_iter()
+                    .filter(|(k, _)| SET_UP.iter().any(|f| *f as usize == *k))
+                    .map(|(k, r)| (k, r.start + at..r.end + at))
+                    .collect();
+                (b, fields)
+            })
+            .collect();
         let header: Vec<(String, Vec<usize>)> = doc.tables[table]
             .header
             .iter()
@@ -140,16 +252,26 @@ impl TableContext {
         TableContext {
             caption: text,
             caption_fields,
+            groups,
             header,
             spec_header,
         }
     }
 
     /// Fills the fields the claims of a body row leave missing from the table's context:
-    /// `row_source` is the row's line in the source, `at` the offset in it of each claim.
-    /// A header cell that names the field counts where the row fills its column, the claim's
-    /// own column first ("FP16 | INT8" over two speeds); else the caption.
-    pub fn bind(&self, claims: &mut [Claim], row_source: &str, at: &[usize]) {
+    /// `row` is the row's block, `row_source` its line in the source, `at` the offset in it of
+    /// each claim. A header cell that names the field counts where the row fills its column,
+    /// the claim's own column first ("FP16 | INT8" over two speeds); else the group row above
+    /// the row; else the caption or note above the table.
+    pub fn bind(&self, claims: &mut [Claim], row: usize, row_source: &str, at: &[usize]) {
+        let group = self
+            .groups
+            .get(
+                self.groups
+                    .partition_point(|(b, _)| *b < row)
+                    .wrapping_sub(1),
+            )
+            .map(|(_, fields)| fields);
         let cells = split_cells(row_source);
         let row_measured = || has_word(&row_source.to_ascii_lowercase(), MEASURED_WORDS);
         let column = |off: usize| cells.iter().rposition(|(s, _)| *s <= off);
@@ -171,10 +293,9 @@ impl TableContext {
                 });
                 let stated = match col {
                     Some(col) => Some(format!("{}: {}", self.header[col].0, cells[col].1.trim())),
-                    None => self
-                        .caption_fields
-                        .iter()
-                        .find(|(j, _)| *j == k)
+                    None => group
+                        .and_then(|g| g.iter().find(|(j, _)| *j == k))
+                        .or_else(|| self.caption_fields.iter().find(|(j, _)| *j == k))
                         .map(|(_, r)| shown(&self.caption, f, r.clone()).to_string()),
                 };
                 c.bound.set_from_table(k, stated);
@@ -257,6 +378,11 @@ mod tests {
         assert!(is_placeholder(" - "));
         assert!(is_placeholder(" N/A "));
         assert!(!is_placeholder(" 6.45 "));
+        assert!(is_group_row("| **A100 80GB** | | |"));
+        assert!(is_group_row("| OPUS-MT model |  |  |  |"));
+        assert!(!is_group_row("| ... | ... | ... |"));
+        assert!(!is_group_row("| A100 | 312 | |"));
+        assert!(!is_group_row("| A100 |"));
         assert!(is_workload_header("Seq. len."));
         assert!(!is_workload_header("Prefill tokens/s"));
     }

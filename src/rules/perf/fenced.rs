@@ -1,0 +1,435 @@
+//! Results pasted in a fenced code block: a paragraph that announces results ("Throughput on
+//! one A100, batch 8:", "we measured the following timings:") followed directly by an
+//! untagged (or `text`, `console`, `bash`…) fenced block of output lines (`model-x  1520.3
+//! tokens/s  2.1x`). Each line of such a block is read as a claim block of its own; the lead-in
+//! and the block's header line state the hardware, workload and precision of every line.
+//!
+//! Decided cheaply: only a fenced block directly after a paragraph or a note is looked at, its
+//! lead-in must match `[perf] results_cues` and not `command_cues` ("Run the benchmark:"), nor
+//! quote a specification ("Peak throughput per the datasheets:"; the claims step also drops a
+//! block whose lead-in `hypothetical_cues` match, "We expect the following speedups:"), and
+//! a block that reads as code or commands (`$ `, `>>>`, `import`, `def`, braces, assignments,
+//! `--flags`, `pip install`…) is skipped whole. Other code blocks are never read.
+
+use super::cells::column_kind;
+use super::claims::{claim_at, find_claims, Claim, ClaimKind};
+use super::fields::{shown, Field};
+use super::text::{has_word, number_at};
+use super::vocab::{Vocab, Vocabulary};
+use super::words::MEASURED_WORDS;
+use crate::document::{Block, BlockKind, Document};
+use crate::policy::PerfPolicy;
+use std::ops::Range;
+
+/// A line of a results block, read as a claim block.
+#[derive(Debug)]
+pub struct ResultLine {
+    /// The line (its text is the source line as written).
+    pub block: Block,
+    /// The lead-in paragraph (a block index).
+    pub lead: usize,
+    /// The block's header line (source range), if its first line names no result.
+    pub header: Option<Range<usize>>,
+    /// The code block (index into `Document::code_blocks`).
+    pub code: usize,
+    /// The lead-in announces times ("timings", "latency"): a bare time closing a line is one.
+    pub times: bool,
+}
+
+/// Info strings of a fenced block that holds output rather than code.
+const OUTPUT_INFO: &[&str] = &[
+    "",
+    "text",
+    "txt",
+    "plain",
+    "plaintext",
+    "output",
+    "console",
+    "log",
+    "bash",
+    "sh",
+    "shell",
+    "shell-session",
+    "none",
+];
+
+/// Words of a lead-in that announces times.
+const TIME_LEAD_WORDS: &[&str] = &[
+    "timing",
+    "timings",
+    "time",
+    "times",
+    "latency",
+    "latencies",
+    "runtime",
+    "runtimes",
+    "duration",
+    "durations",
+];
+
+/// Words of a lead-in that quotes a device's specification rather than a result ("Peak dense
+/// throughput per the datasheets:"), unless it also says the numbers were measured.
+const SPEC_LEAD_WORDS: &[&str] = &[
+    "peak",
+    "spec",
+    "specs",
+    "specification",
+    "specifications",
+    "theoretical",
+    "datasheet",
+    "datasheets",
+    "nominal",
+    "advertised",
+    "rated",
+];
+
+/// Starts of a line that is a command, a prompt or source code.
+const CODE_STARTS: &[&str] = &[
+    "$", ">>>", "...", "#include", "#!", "//", "/*", "import ", "from ", "def ", "class ", "fn ",
+    "let ", "const ", "var ", "pip ", "pip3 ", "python", "git ", "cd ", "export ", "./", "docker ",
+    "cargo ", "make", "sudo ", "conda ", "apt", "bash ", "sh ", "curl ", "wget ", "torchrun",
+    "srun ", "mpirun", "nvcc ", "cmake", "return ", "print(", "if ", "for ",
+];
+
+/// Whether a line of a code block reads as code, a command or configuration.
+fn is_code_line(line: &str) -> bool {
+    let t = line.trim();
+    let lower = t.to_ascii_lowercase();
+    CODE_STARTS.iter().any(|s| lower.starts_with(s))
+        || t.contains(['{', '}', ';', '`'])
+        || t.contains(" = ")
+        || t.contains("==")
+        || t.contains("=>")
+        || t.contains(" --")
+        || t.starts_with("--")
+        || t.contains("()")
+        || t.ends_with([':', ',', '(', '[', '\\'])
+        // an assignment or a call: `x=1`, `f(a, b)`
+        || t.split_whitespace().next().is_some_and(|w| {
+            let w = w.trim_end_matches(':');
+            (w.contains('=') && !w.starts_with('='))
+                || (w.contains('(') && !w.starts_with('('))
+        })
+}
+
+/// The last sentence of a lead-in, lower case.
+pub fn last_sentence(text: &str) -> String {
+    let t = text.trim_end();
+    let body = t.trim_end_matches(['.', ':', ' ']);
+    let start = body.rfind(". ").map_or(0, |i| i + 2);
+    t[start..].to_ascii_lowercase()
+}
+
+/// The lines of every results block of the document, read as claim blocks; `exempt` says
+/// which sections are not judged.
+pub fn result_lines(
+    doc: &Document,
+    source: &str,
+    policy: &PerfPolicy,
+    exempt: impl Fn(usize) -> bool,
+) -> Vec<ResultLine> {
+    let mut out = Vec::new();
+    for (code, span) in doc.code_blocks.iter().enumerate() {
+        let Some(lead) = doc
+            .blocks
+            .partition_point(|b| b.span.start < span.start)
+            .checked_sub(1)
+        else {
+            continue;
+        };
+        let b = &doc.blocks[lead];
+        if !(b.kind == BlockKind::Paragraph || (b.kind == BlockKind::Item && b.entry.is_none()))
+            || exempt(b.section)
+            || !source
+                .get(b.span.end..span.start)
+                .is_some_and(blank_or_comments)
+        {
+            continue;
+        }
+        // a fenced block of output: ``` or ~~~ with no info string or an output one
+        let Some(body) = fenced_body(source, span.clone()) else {
+            continue;
+        };
+        let sentence = last_sentence(&b.text);
+        if !policy.results_cues.is_match(&sentence)
+            || policy.command_cues.is_match(&sentence)
+            || (has_word(&sentence, SPEC_LEAD_WORDS) && !has_word(&sentence, MEASURED_WORDS))
+        {
+            continue;
+        }
+        let lines: Vec<Range<usize>> = lines_of(source, body)
+            .filter(|r| !source[r.clone()].trim().is_empty())
+            .collect();
+        let code_like = lines
+            .iter()
+            .filter(|r| is_code_line(&source[(*r).clone()]))
+            .count();
+        // code with a result in a comment; output after the one command that printed it
+        // (`$ ./bench`) stays
+        if lines.is_empty() || code_like * 2 > lines.len() {
+            continue;
+        }
+        let times = has_word(&sentence, TIME_LEAD_WORDS);
+        // the header line: the first line, when it states no result (column names, "model:
+        // ResNet-50, batch 64, bf16")
+        let never = |_: Vocabulary, _: &str| false;
+        let header = lines
+            .first()
+            .filter(|r| {
+                let t = &source[(*r).clone()];
+                !is_code_line(t)
+                    && find_claims(t, &never).is_empty()
+                    && labelled_value(t, &[]).is_none()
+                    && (!times || bare_times(t, &[]).is_empty())
+            })
+            .cloned();
+        for r in lines {
+            let text = &source[r.clone()];
+            if Some(&r) == header.as_ref()
+                || is_code_line(text)
+                || !text.bytes().any(|c| c.is_ascii_digit())
+            {
+                continue;
+            }
+            out.push(ResultLine {
+                block: Block::verbatim(BlockKind::CodeLine, b.section, r, source),
+                lead,
+                header: header.clone(),
+                code,
+                times,
+            });
+        }
+    }
+    out
+}
+
+/// Whether the text between a lead-in and its block is blank space and comments only (a
+/// `sourcepolicy:` comment may stand there).
+fn blank_or_comments(gap: &str) -> bool {
+    let mut rest = gap.trim_start();
+    while let Some(after) = rest.strip_prefix("<!--") {
+        let Some(end) = after.find("-->") else {
+            return false;
+        };
+        rest = after[end + 3..].trim_start();
+    }
+    rest.is_empty()
+}
+
+/// The source range of a fenced block's lines between its fences, when its info string names
+/// output (none, `text`, `console`, `bash`…).
+fn fenced_body(source: &str, span: Range<usize>) -> Option<Range<usize>> {
+    let block = source.get(span.clone())?;
+    let t = block.trim_start();
+    let fence = t.chars().next().filter(|c| matches!(c, '`' | '~'))?;
+    let n = t.chars().take_while(|&c| c == fence).count();
+    if n < 3 {
+        return None;
+    }
+    let first_end = block.find('\n')?;
+    let info = block[..first_end].trim().trim_start_matches(fence).trim();
+    let lang = info
+        .split(|c: char| c.is_whitespace() || c == '{' || c == ',')
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if !OUTPUT_INFO.contains(&lang.as_str()) {
+        return None;
+    }
+    // up to the closing fence (the last line, when there is one)
+    let body_start = span.start + first_end + 1;
+    let trimmed = block.trim_end();
+    let last_line_start = trimmed.rfind('\n').map_or(0, |i| i + 1);
+    let body_end = if last_line_start > first_end
+        && trimmed[last_line_start..]
+            .trim_start()
+            .starts_with(&fence.to_string().repeat(3))
+    {
+        span.start + last_line_start
+    } else {
+        span.end
+    };
+    (body_start <= body_end).then_some(body_start..body_end)
+}
+
+/// The lines of `range` of the source (without their line ends).
+fn lines_of(source: &str, range: Range<usize>) -> impl Iterator<Item = Range<usize>> + '_ {
+    let text = &source[range.clone()];
+    let mut at = range.start;
+    text.split_inclusive('\n').map(move |l| {
+        let start = at;
+        at += l.len();
+        start..start + l.trim_end_matches(['\n', '\r']).len()
+    })
+}
+
+/// The bare times of a line of a block whose lead-in announces times ("…:  521ms",
+/// "scheduler B   29.7 ms   (1.29x)"): a number that stands as a column of its own (at the
+/// line's start or after a space, a colon or a bracket) with a time unit right after it, as
+/// claims, where the line's own claims hold none.
+pub fn bare_times(text: &str, claims: &[Claim]) -> Vec<Claim> {
+    const UNITS: &[&str] = &["ms", "us", "µs", "μs", "sec", "min", "s", "h"];
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let starts = b[i].is_ascii_digit()
+            && (i == 0 || matches!(b[i - 1], b' ' | b'\t' | b':' | b'(' | b'['));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut e = i;
+        while e < b.len() && (b[e].is_ascii_digit() || b[e] == b'.' || b[e] == b',') {
+            e += 1;
+        }
+        let num_end = e;
+        while e < b.len() && b[e] == b' ' {
+            e += 1;
+        }
+        let rest = &text[e..];
+        let unit = UNITS.iter().find(|u| {
+            rest.starts_with(**u)
+                && rest[u.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric() && c != '/')
+        });
+        match unit {
+            Some(u)
+                if !claims
+                    .iter()
+                    .any(|c| c.span.start < e + u.len() && i < c.span.end) =>
+            {
+                out.push(claim_at(text, i..e + u.len(), ClaimKind::Latency, u));
+                i = e + u.len();
+            }
+            _ => i = num_end.max(i + 1),
+        }
+    }
+    out
+}
+
+/// The value of a line written "label (unit): value", as benchmark tools print them
+/// ("Output token throughput (tok/s):  1520.33", "Mean TTFT (ms):  120.5"), as a claim when
+/// the label names a rate or a timed result the way a table's column header would (`cells`),
+/// and the line's own claims hold none.
+pub fn labelled_value(text: &str, claims: &[Claim]) -> Option<Claim> {
+    let (label, value) = text.rsplit_once(':')?;
+    let v = value.trim();
+    let start = text.len() - value.len() + (value.len() - value.trim_start().len());
+    if label.trim().is_empty()
+        || v.is_empty()
+        || number_at(v.as_bytes(), 0) != Some(v.len())
+        || claims.iter().any(|c| c.span.end > start)
+    {
+        return None;
+    }
+    let (kind, unit) = column_kind(label.trim(), None)?;
+    Some(claim_at(text, start..start + v.len(), kind, unit))
+}
+
+/// Fills what the claims of a results line leave missing of the hardware, workload and
+/// precision: from the block's header line, else from the lead-in (its last match of each).
+pub fn bind_context(claims: &mut [Claim], header: &str, lead: &str, vocab: &Vocab) {
+    const SET_UP: [Field; 3] = [Field::Hardware, Field::Workload, Field::Precision];
+    let from_header = vocab.matches(header);
+    let from_lead = vocab.matches(lead);
+    for c in claims {
+        for f in c.bound.missing() {
+            if !SET_UP.contains(&f) {
+                continue;
+            }
+            let k = f as usize;
+            let stated = from_header
+                .iter()
+                .rfind(|(j, _)| *j == k)
+                .map(|(_, r)| shown(header, f, r.clone()))
+                .or_else(|| {
+                    from_lead
+                        .iter()
+                        .rfind(|(j, _)| *j == k)
+                        .map(|(_, r)| shown(lead, f, r.clone()))
+                });
+            c.bound.set_from_table(k, stated.map(str::to_string));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_and_commands_are_not_results() {
+        for line in [
+            "$ python bench.py --model llama",
+            ">>> model(x)",
+            "pip install thing",
+            "import torch",
+            "x = torch.randn(8, 4096)",
+            "CUDA_VISIBLE_DEVICES=0 ./bench",
+            "    return 3",
+            "batch_size=8",
+            "run(model, 2.1)",
+            "}",
+        ] {
+            assert!(is_code_line(line), "{line}");
+        }
+        for line in [
+            "model-x   1520.3 tokens/s   2.1x",
+            "Thunder with CUDAGraphs:     542ms",
+            "A100 fp16   12.4 ms   (1.9x)",
+        ] {
+            assert!(!is_code_line(line), "{line}");
+        }
+    }
+
+    /// The default lead-in cues are read from DFAs compiled into the binary: deciding whether
+    /// a code block holds results costs no compilation.
+    #[test]
+    fn default_lead_in_cues_are_built() {
+        let p = crate::policy::Policy::default_policy().perf;
+        assert!(p.results_cues.is_built() && p.command_cues.is_built());
+        assert!(p.results_cues.is_match("throughput on one a100, batch 8:"));
+        assert!(p.command_cues.is_match("run the benchmark with:"));
+        assert!(!p
+            .command_cues
+            .is_match("on an h100 running llama 3.2 1b we see the following timings:"));
+    }
+
+    #[test]
+    fn values_of_labelled_lines() {
+        let value = |t: &str| labelled_value(t, &[]).map(|c| (t[c.span].to_string(), c.kind));
+        assert_eq!(
+            value("Output token throughput (tok/s):   1520.33"),
+            Some(("1520.33".into(), ClaimKind::Rate { peak_unit: false }))
+        );
+        assert_eq!(
+            value("Mean TTFT (ms):  120.5"),
+            Some(("120.5".into(), ClaimKind::Latency))
+        );
+        assert_eq!(value("Successful requests:  1000"), None);
+        assert_eq!(value("Total input tokens:  215196"), None);
+        assert_eq!(value("Max concurrency (req/s):  oops"), None);
+    }
+
+    #[test]
+    fn bare_times_of_a_line() {
+        let spans = |t: &str| -> Vec<String> {
+            bare_times(t, &[])
+                .into_iter()
+                .map(|c| t[c.span].to_string())
+                .collect()
+        };
+        assert_eq!(
+            spans("Engine with graphs (default mode):   814ms"),
+            ["814ms"]
+        );
+        assert_eq!(spans("eager       1.25 s"), ["1.25 s"]);
+        assert_eq!(spans("scheduler B   29.7 ms   (1.29x)"), ["29.7 ms"]);
+        assert!(spans("release 2024").is_empty());
+        assert!(spans("v2 at 30 tokens/s, 8 steps").is_empty());
+        assert!(spans("the specs").is_empty());
+    }
+}
