@@ -247,7 +247,7 @@ pub struct RenderOptions {
 
 /// Renders a run in a format.
 /// Writes the report in `format` to `w`: what `render` returns, streamed where the format
-/// allows (JSON), so that the output of a large run is not held in memory as well.
+/// allows (JSON, SARIF), so that the output of a large run is not held in memory as well.
 pub fn write(
     report: &RunReport,
     format: Format,
@@ -256,6 +256,9 @@ pub fn write(
 ) -> std::io::Result<()> {
     if format == Format::Json {
         return json::write(report, w);
+    }
+    if format == Format::Sarif {
+        return sarif::write(report, w);
     }
     if format == Format::Human && !opts.quiet && !opts.statistics {
         return human::write(report, opts, w);
