@@ -223,8 +223,12 @@ impl<'p> Engine<'p> {
             doc,
             directives,
         } = parsed;
+        // Freed before the report is made: a report of many findings holds them twice while
+        // it orders them and computes their regions.
         if self.keep_parse {
             std::mem::forget((doc, directives));
+        } else {
+            drop((doc, directives));
         }
         let mut report = FileReport::new(file, findings, entries, sources);
         report.overview = overview;

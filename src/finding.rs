@@ -4,7 +4,8 @@
 use crate::fix::Fix;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
-use std::ops::Range;
+use std::fmt;
+use std::ops::{Deref, Range};
 use std::sync::Arc;
 
 /// How bad a finding is. `Error` makes `lint` exit 1.
@@ -99,6 +100,99 @@ impl Data {
     }
 }
 
+/// A finding's help or label: fixed text borrowed, a text made for one finding held without
+/// spare capacity, or a text that many findings share held once (a table's claims that refer
+/// to one claim, the sources of one host). The same size as a `Cow<'static, str>`.
+#[derive(Clone)]
+pub enum Text {
+    Static(&'static str),
+    Owned(Box<str>),
+    Shared(Arc<str>),
+}
+
+impl Text {
+    pub fn as_str(&self) -> &str {
+        match self {
+            Text::Static(s) => s,
+            Text::Owned(s) => s,
+            Text::Shared(s) => s,
+        }
+    }
+}
+
+impl Deref for Text {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl Default for Text {
+    fn default() -> Text {
+        Text::Static("")
+    }
+}
+
+impl PartialEq for Text {
+    fn eq(&self, other: &Text) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Text {}
+
+impl std::hash::Hash for Text {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.as_str().hash(h)
+    }
+}
+
+impl std::borrow::Borrow<str> for Text {
+    fn borrow(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl fmt::Debug for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl fmt::Display for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl From<&'static str> for Text {
+    fn from(s: &'static str) -> Text {
+        Text::Static(s)
+    }
+}
+
+impl From<String> for Text {
+    /// Without the spare capacity `format!` leaves (often a third of a long help text).
+    fn from(s: String) -> Text {
+        Text::Owned(s.into_boxed_str())
+    }
+}
+
+impl From<Cow<'static, str>> for Text {
+    fn from(s: Cow<'static, str>) -> Text {
+        match s {
+            Cow::Borrowed(s) => Text::Static(s),
+            Cow::Owned(s) => s.into(),
+        }
+    }
+}
+
+impl From<Arc<str>> for Text {
+    fn from(s: Arc<str>) -> Text {
+        Text::Shared(s)
+    }
+}
+
 /// One problem found in one file. Spans are byte ranges into the file's text; line and column
 /// are computed once, when the report is made.
 #[derive(Clone, Debug, PartialEq)]
@@ -113,9 +207,9 @@ pub struct Finding {
     pub message: String,
     /// What to do about it, one sentence. (Mostly fixed text: borrowed, not copied, so that
     /// tens of thousands of findings do not hold as many copies.)
-    pub help: Option<Cow<'static, str>>,
+    pub help: Option<Text>,
     /// A short label drawn under the span in human output.
-    pub label: Option<Cow<'static, str>>,
+    pub label: Option<Text>,
     /// Machine-readable details (`data` in json output).
     pub data: Data,
     /// Shared: findings resolved by one fix hold it once (every `structure/toc-mismatch` of a
@@ -130,12 +224,15 @@ pub struct Finding {
 impl Finding {
     /// A finding of `rule` at `span`, at the rule's default severity.
     pub fn new(rule: &'static Rule, span: Range<usize>, message: impl Into<String>) -> Self {
+        let mut message = message.into();
+        // `format!` leaves spare capacity; tens of thousands of findings would keep it.
+        message.shrink_to_fit();
         Finding {
             rule,
             severity: rule.severity,
             demoted: false,
             span,
-            message: message.into(),
+            message,
             help: None,
             label: None,
             data: Data::default(),
@@ -144,12 +241,12 @@ impl Finding {
         }
     }
 
-    pub fn help(mut self, help: impl Into<Cow<'static, str>>) -> Self {
+    pub fn help(mut self, help: impl Into<Text>) -> Self {
         self.help = Some(help.into());
         self
     }
 
-    pub fn label(mut self, label: impl Into<Cow<'static, str>>) -> Self {
+    pub fn label(mut self, label: impl Into<Text>) -> Self {
         self.label = Some(label.into());
         self
     }

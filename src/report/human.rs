@@ -131,7 +131,8 @@ pub fn write(
     let mut shown = String::new();
     let mut marks = (0, 0);
     // Help text as wrapped, by the width of the gutter (the line number's digits) and text.
-    let mut wrapped: FxHashMap<usize, FxHashMap<Cow<'static, str>, String>> = FxHashMap::default();
+    let mut wrapped: FxHashMap<usize, FxHashMap<crate::finding::Text, String>> =
+        FxHashMap::default();
     for r in &report.files {
         let path = clean(&r.path);
         // where `shown` was cut from: (line start, the span's part of the line)
@@ -201,7 +202,7 @@ pub fn write(
             if let Some(h) = &f.help {
                 // Most findings of a rule share their help: it is wrapped once per gutter width.
                 let by_help = wrapped.entry(pad_len).or_default();
-                if let Some(text) = by_help.get(h.as_ref()) {
+                if let Some(text) = by_help.get(h.as_str()) {
                     out.push_str(text);
                 } else {
                     let lead = pad_len + "= ".len();

@@ -7,8 +7,34 @@ use std::io::Write;
 #[derive(Serialize)]
 struct Output<'a> {
     version: u32,
-    findings: Vec<JsonFinding<'a>>,
+    findings: Findings<'a>,
     summary: Summary,
+}
+
+/// Every file's findings, each made a `JsonFinding` only while it is written (a list of them
+/// all cost 120 bytes a finding on top of the report).
+struct Findings<'a>(&'a RunReport);
+
+impl Serialize for Findings<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.files.iter().flat_map(|r| {
+            r.findings.iter().map(move |reported| {
+                let (f, region) = (&reported.finding, reported.region);
+                JsonFinding {
+                    rule: f.rule.name,
+                    severity: f.severity.as_str(),
+                    path: &r.path,
+                    line: region.line,
+                    column: region.column,
+                    end_line: region.end_line,
+                    end_column: region.end_column,
+                    message: &f.message,
+                    help: f.help.as_deref(),
+                    data: LazyData(&f.data),
+                }
+            })
+        }))
+    }
 }
 
 #[derive(Serialize)]
@@ -56,28 +82,10 @@ pub fn render(report: &RunReport) -> String {
 /// Writes the report to `w` as it is serialised (a report of tens of thousands of findings
 /// is never held as text).
 pub fn write(report: &RunReport, w: &mut dyn std::io::Write) -> std::io::Result<()> {
-    let mut findings = Vec::new();
-    for r in &report.files {
-        for reported in &r.findings {
-            let (f, region) = (&reported.finding, reported.region);
-            findings.push(JsonFinding {
-                rule: f.rule.name,
-                severity: f.severity.as_str(),
-                path: &r.path,
-                line: region.line,
-                column: region.column,
-                end_line: region.end_line,
-                end_column: region.end_column,
-                message: &f.message,
-                help: f.help.as_deref(),
-                data: LazyData(&f.data),
-            });
-        }
-    }
     let t = report.totals;
     let out = Output {
         version: 1,
-        findings,
+        findings: Findings(report),
         summary: Summary {
             files: t.files,
             entries: t.entries,

@@ -71,6 +71,9 @@ pub struct AppliedFix {
     pub edits: Vec<(String, String)>,
 }
 
+/// How many findings a report takes in one piece (see `FileReport::new`).
+const REPORTED_AT_ONCE: usize = 4096;
+
 impl FileReport {
     /// Orders the findings by position and computes their regions.
     pub fn new(
@@ -83,22 +86,37 @@ impl FileReport {
             (a.span.start, a.rule.name, a.span.end).cmp(&(b.span.start, b.rule.name, b.span.end))
         });
         let text = &file.text;
-        let findings = findings
-            .into_iter()
-            .map(|f| {
-                let start = file.lines.position(text, f.span.start);
-                let end = file.lines.position(text, f.span.end);
-                Reported {
-                    region: Region {
-                        line: start.line,
-                        column: start.column,
-                        end_line: end.line,
-                        end_column: end.column,
-                    },
-                    finding: f,
-                }
-            })
-            .collect();
+        let reported = |f: Finding| {
+            let start = file.lines.position(text, f.span.start);
+            let end = file.lines.position(text, f.span.end);
+            Reported {
+                region: Region {
+                    line: start.line,
+                    column: start.column,
+                    end_line: end.line,
+                    end_column: end.column,
+                },
+                finding: f,
+            }
+        };
+        let findings: Vec<Reported> = if findings.len() <= REPORTED_AT_ONCE {
+            findings.into_iter().map(reported).collect()
+        } else {
+            // A slice at a time, taken from the end of the list reversed: the findings' list
+            // shrinks as the report's grows (by an eighth at a time), so that a report of
+            // many findings does not hold them twice at once (each `Reported` is a `Finding`
+            // and its region).
+            findings.reverse();
+            let mut out: Vec<Reported> = Vec::new();
+            while !findings.is_empty() {
+                let k = (out.len() / 8).max(REPORTED_AT_ONCE).min(findings.len());
+                out.reserve_exact(k);
+                let from = findings.len() - k;
+                out.extend(findings.drain(from..).rev().map(reported));
+                findings.shrink_to_fit();
+            }
+            out
+        };
         FileReport {
             source: file.path,
             path: file.shown,
@@ -245,7 +263,7 @@ pub struct RenderOptions {
 
 /// Renders a run in a format.
 /// Writes the report in `format` to `w`: what `render` returns, streamed where the format
-/// allows (JSON), so that the output of a large run is not held in memory as well.
+/// allows (JSON, SARIF), so that the output of a large run is not held in memory as well.
 pub fn write(
     report: &RunReport,
     format: Format,
@@ -254,6 +272,9 @@ pub fn write(
 ) -> std::io::Result<()> {
     if format == Format::Json {
         return json::write(report, w);
+    }
+    if format == Format::Sarif {
+        return sarif::write(report, w);
     }
     if format == Format::Human && !opts.quiet && !opts.statistics {
         return human::write(report, opts, w);

@@ -4,7 +4,7 @@
 //! SARIF counts them) and a partial fingerprint that does not depend on line numbers, so a
 //! result keeps its identity when unrelated lines move.
 
-use super::RunReport;
+use super::{FileReport, Reported, RunReport};
 use crate::finding::{Rule, Severity};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -35,7 +35,28 @@ struct Run<'a> {
     tool: Tool,
     invocations: [Invocation; 1],
     column_kind: &'static str,
-    results: Vec<SarifResult<'a>>,
+    results: Results<'a>,
+}
+
+/// The run's results, each made only while it is written: a report of tens of thousands of
+/// findings never holds them all as SARIF values (with their messages, snippets and
+/// fingerprints copied) besides the text they are written to.
+struct Results<'a> {
+    report: &'a RunReport,
+    index: HashMap<&'static str, usize>,
+    /// How many results so far had each fingerprint key (the n-th repeat is told apart).
+    seen: std::cell::RefCell<HashMap<u64, usize>>,
+}
+
+impl Serialize for Results<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seen = self.seen.borrow_mut();
+        s.collect_seq(
+            self.report
+                .findings()
+                .map(|(file, r)| result(file, r, &self.index, &mut seen)),
+        )
+    }
 }
 
 #[derive(Serialize)]
@@ -220,64 +241,77 @@ fn fnv1a(parts: &[&[u8]]) -> u64 {
     h
 }
 
-pub fn render(report: &RunReport) -> String {
-    let rules: Vec<&'static Rule> = crate::rules::all().collect();
-    let index: HashMap<&str, usize> = rules.iter().enumerate().map(|(i, r)| (r.name, i)).collect();
-    let mut seen: HashMap<u64, usize> = HashMap::new();
-    let mut results = Vec::new();
-    for (file, r) in report.findings() {
-        let f = &r.finding;
-        // What the finding is about, whatever line it is on: the rule, the file and the text
-        // it points at (its line's text when it points at nothing), whitespace collapsed; the
-        // n-th repeat of the same tells repeats apart.
-        let span_text = file.text.get(f.span.clone()).unwrap_or("");
-        let about = if span_text.trim().is_empty() {
-            let line = file.lines.line_range(&file.text, r.region.line);
-            file.text.get(line).unwrap_or("")
-        } else {
-            span_text
-        };
-        let about = about.split_whitespace().collect::<Vec<_>>().join(" ");
-        let key = fnv1a(&[
-            f.rule.name.as_bytes(),
-            file.path.as_bytes(),
-            about.as_bytes(),
-        ]);
-        let n = seen.entry(key).or_insert(0);
-        *n += 1;
-        let fingerprint = format!("{:016x}:{}", key, n);
+/// One finding as a SARIF result (`seen`: the results before it, by fingerprint key).
+fn result<'a>(
+    file: &'a FileReport,
+    r: &'a Reported,
+    index: &HashMap<&'static str, usize>,
+    seen: &mut HashMap<u64, usize>,
+) -> SarifResult<'a> {
+    let f = &r.finding;
+    // What the finding is about, whatever line it is on: the rule, the file and the text
+    // it points at (its line's text when it points at nothing), whitespace collapsed; the
+    // n-th repeat of the same tells repeats apart.
+    let span_text = file.text.get(f.span.clone()).unwrap_or("");
+    let about = if span_text.trim().is_empty() {
         let line = file.lines.line_range(&file.text, r.region.line);
-        let mut message = f.message.clone();
-        if let Some(h) = &f.help {
-            message.push_str("\nhelp: ");
-            message.push_str(h);
-        }
-        results.push(SarifResult {
-            rule_id: f.rule.name,
-            rule_index: index.get(f.rule.name).copied().unwrap_or(0),
-            level: level(f.severity),
-            message: Text { text: message },
-            locations: [Location {
-                physical_location: PhysicalLocation {
-                    artifact_location: ArtifactLocation {
-                        uri: uri(&file.path),
-                    },
-                    region: Region {
-                        start_line: r.region.line.max(1),
-                        start_column: r.region.column.max(1),
-                        end_line: r.region.end_line.max(r.region.line).max(1),
-                        end_column: r.region.end_column.max(1),
-                        snippet: Snippet {
-                            text: snippet(file.text.get(line).unwrap_or("")),
-                        },
+        file.text.get(line).unwrap_or("")
+    } else {
+        span_text
+    };
+    let about = about.split_whitespace().collect::<Vec<_>>().join(" ");
+    let key = fnv1a(&[
+        f.rule.name.as_bytes(),
+        file.path.as_bytes(),
+        about.as_bytes(),
+    ]);
+    let n = seen.entry(key).or_insert(0);
+    *n += 1;
+    let fingerprint = format!("{:016x}:{}", key, n);
+    let line = file.lines.line_range(&file.text, r.region.line);
+    let mut message = f.message.clone();
+    if let Some(h) = &f.help {
+        message.push_str("\nhelp: ");
+        message.push_str(h);
+    }
+    SarifResult {
+        rule_id: f.rule.name,
+        rule_index: index.get(f.rule.name).copied().unwrap_or(0),
+        level: level(f.severity),
+        message: Text { text: message },
+        locations: [Location {
+            physical_location: PhysicalLocation {
+                artifact_location: ArtifactLocation {
+                    uri: uri(&file.path),
+                },
+                region: Region {
+                    start_line: r.region.line.max(1),
+                    start_column: r.region.column.max(1),
+                    end_line: r.region.end_line.max(r.region.line).max(1),
+                    end_column: r.region.end_column.max(1),
+                    snippet: Snippet {
+                        text: snippet(file.text.get(line).unwrap_or("")),
                     },
                 },
-            }],
-            partial_fingerprints: HashMap::from([("sourcepolicy/v1", fingerprint)]),
-        });
+            },
+        }],
+        partial_fingerprints: HashMap::from([("sourcepolicy/v1", fingerprint)]),
     }
+}
+
+pub fn render(report: &RunReport) -> String {
+    let mut out = Vec::new();
+    write(report, &mut out).expect("writing to memory");
+    String::from_utf8(out).expect("serde_json writes UTF-8")
+}
+
+/// The SARIF log of a run (its results made as it is written).
+fn log(report: &RunReport) -> Log<'_> {
+    let rules: Vec<&'static Rule> = crate::rules::all().collect();
+    let index: HashMap<&'static str, usize> =
+        rules.iter().enumerate().map(|(i, r)| (r.name, i)).collect();
     let repo = env!("CARGO_PKG_REPOSITORY");
-    let log = Log {
+    Log {
         schema: "https://json.schemastore.org/sarif-2.1.0.json",
         version: "2.1.0",
         runs: [Run {
@@ -294,12 +328,28 @@ pub fn render(report: &RunReport) -> String {
                 execution_successful: true,
             }],
             column_kind: "unicodeCodePoints",
-            results,
+            results: Results {
+                report,
+                index,
+                seen: Default::default(),
+            },
         }],
-    };
-    let mut s = serde_json::to_string_pretty(&log).expect("serialisable");
-    s.push('\n');
-    s
+    }
+}
+
+/// Writes the report to `w` as it is serialised (the log of tens of thousands of results is
+/// never held as text).
+pub fn write(report: &RunReport, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+    write_log(&log(report), w)
+}
+
+fn write_log(log: &Log, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+    use std::io::Write as _;
+    // A buffer of its own: the serialiser writes a few bytes at a time.
+    let mut buffered = std::io::BufWriter::with_capacity(1 << 16, &mut *w);
+    serde_json::to_writer_pretty(&mut buffered, log).map_err(std::io::Error::from)?;
+    buffered.write_all(b"\n")?;
+    buffered.flush()
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use super::Context;
 use crate::document::LinkKind;
 use crate::facts::{Anchors, LocalFile};
-use crate::finding::{Finding, Rule, Severity};
+use crate::finding::{Finding, Rule, Severity, Text};
 use crate::fix::Fix;
 use crate::slug::AnchorSet;
 use crate::target::query::strip_tracking;
@@ -87,9 +87,9 @@ pub fn malformed(cx: &Context) -> Vec<Finding> {
     out
 }
 
-fn anchor_help(anchors: &AnchorSet, fragment: &str) -> String {
+fn anchor_help(anchors: &AnchorSet, fragment: &str) -> Text {
     match anchors.suggest(fragment) {
-        Some(a) => format!("did you mean `#{a}`?"),
+        Some(a) => format!("did you mean `#{a}`?").into(),
         None => "link to an existing heading's anchor (GitHub: lower case, punctuation dropped, spaces to `-`) or an element's id=".into(),
     }
 }

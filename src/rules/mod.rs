@@ -9,14 +9,14 @@ use crate::devices::DeviceTable;
 use crate::directive::Directive;
 use crate::document::Document;
 use crate::facts::Facts;
-use crate::finding::{Finding, Rule};
+use crate::finding::{Finding, Rule, Text};
 use crate::input::SourceFile;
 use crate::parse::Parsed;
 use crate::policy::{scope, Policy, Scope};
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::ops::Range;
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 pub mod entry;
 pub mod evidence;
@@ -58,6 +58,8 @@ pub struct Context<'a, 'p> {
     devices: &'a OnceLock<DeviceTable>,
     /// Each claim judged against the device table, aligned with `claims`.
     peaks: OnceCell<Vec<Vec<Option<Box<perf::peak::Judged>>>>>,
+    /// Texts that many findings share (see `shared`), each held once.
+    texts: RefCell<rustc_hash::FxHashSet<Arc<str>>>,
 }
 
 /// What a run shares with the rules of every file.
@@ -97,6 +99,7 @@ impl<'a, 'p> Context<'a, 'p> {
             claims: OnceCell::new(),
             devices: run.devices,
             peaks: OnceCell::new(),
+            texts: RefCell::default(),
         }
     }
 
@@ -119,6 +122,18 @@ impl<'a, 'p> Context<'a, 'p> {
         message: impl Into<String>,
     ) -> Finding {
         Finding::new(rule, span, message).details(self.details)
+    }
+
+    /// `text` held once for every finding of the file that has the same (a help that names
+    /// a host: a list links few hosts many times).
+    pub fn shared(&self, text: String) -> Text {
+        let mut texts = self.texts.borrow_mut();
+        if let Some(t) = texts.get(text.as_str()) {
+            return Text::Shared(Arc::clone(t));
+        }
+        let t: Arc<str> = text.into();
+        texts.insert(Arc::clone(&t));
+        Text::Shared(t)
     }
 
     /// The source classifier of the run's policy.

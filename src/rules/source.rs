@@ -133,10 +133,13 @@ pub fn unclassified(cx: &Context) -> Vec<Finding> {
                         ),
                     )
                     .label("unclassified source")
-                    .help(super::evidence::unclassified_help(cx, l).unwrap_or_else(|| match &link.target {
-                        Target::Web(w) => format!("replace it with the primary source, declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), or add `extend_hosts = [\"{}\"]` under [sources.<kind>] in your policy file", w.host),
-                        _ => "replace it with the primary source, or declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->)".to_string(),
-                    })),
+                    .help(match super::evidence::unclassified_help(cx, l) {
+                        Some(h) => cx.shared(h),
+                        None => match &link.target {
+                            Target::Web(w) => cx.shared(format!("replace it with the primary source, declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), or add `extend_hosts = [\"{}\"]` under [sources.<kind>] in your policy file", w.host)),
+                            _ => "replace it with the primary source, or declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->)".into(),
+                        },
+                    }),
             };
             finding.data(|| json!({
                 "url": link.url,

@@ -326,8 +326,9 @@ fn has_part(s: &str, list: &[&str]) -> bool {
     // and finding that out costs a fraction of splitting the sentence into words (each claim
     // of a long line reads its sentence again).
     list.iter().any(|w| s.contains(w))
-        && words(s)
-        .any(|w| list.contains(&w) || (w.contains('-') && w.split('-').any(|p| list.contains(&p))))
+        && words(s).any(|w| {
+            list.contains(&w) || (w.contains('-') && w.split('-').any(|p| list.contains(&p)))
+        })
 }
 
 /// Whether `s` says its numbers were measured or obtained by someone ("we", "I clocked",

@@ -220,6 +220,9 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                     ctx.bind(&mut claims, i, &cx.text()[block.span.clone()], &at);
                 }
             }
+            // kept for the whole run of the rules: without the room a vector grows with
+            // (four claims' room for a table row's two)
+            claims.shrink_to_fit();
             (!claims.is_empty()).then_some((i, claims))
         })
         .collect()
@@ -256,6 +259,8 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
     // (with its line when it is on another row). Every cell keeps its own finding, so a
     // change to one row is reported on that row (`--changed-since`, annotations).
     let mut first: Option<(&str, Vec<Field>, usize)> = None;
+    // The help of the claims that refer to one claim, the same text: held once.
+    let mut same_help: Option<(&str, std::sync::Arc<str>)> = None;
     let mut table: Option<(bool, usize)> = None;
     for (k, (b, claims)) in cx.claims().iter().enumerate() {
         let block = cx.claim_block(*b);
@@ -278,13 +283,6 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
             {
                 continue;
             }
-            let keys: Vec<&str> = missing.iter().map(|f: &Field| f.key()).collect();
-            let found: serde_json::Map<String, serde_json::Value> = claim
-                .bound
-                .found(&block.text)
-                .into_iter()
-                .map(|(f, t)| (f.key().to_string(), t.into()))
-                .collect();
             let text = &block.text[claim.span.clone()];
             let span = block.source_span(cx.text(), claim.span.clone());
             let finding = match &first {
@@ -299,9 +297,17 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
                             format!("performance claim \"{text}\" lacks the same context as \"{f}\" on line {line}")
                         },
                     )
-                    .help(format!(
-                        "the context stated for \"{f}\" covers this number too, or omit it"
-                    )),
+                    .help(match &same_help {
+                        Some((g, h)) if g == f => std::sync::Arc::clone(h),
+                        _ => {
+                            let h: std::sync::Arc<str> = format!(
+                                "the context stated for \"{f}\" covers this number too, or omit it"
+                            )
+                            .into();
+                            same_help = Some((f, std::sync::Arc::clone(&h)));
+                            h
+                        }
+                    }),
                 _ => cx
                     .report(
                         &MISSING_CONTEXT,
@@ -315,11 +321,16 @@ pub fn missing_context(cx: &Context) -> Vec<Finding> {
             if !referred && first.as_ref().is_none_or(|(_, _, at)| at != b) {
                 first = Some((text, missing.clone(), *b));
             }
-            out.push(
-                finding
-                    .label("claim without its context")
-                    .data(|| json!({"claim": text, "missing": keys, "found": found})),
-            );
+            out.push(finding.label("claim without its context").data(|| {
+                let keys: Vec<&str> = missing.iter().map(|f: &Field| f.key()).collect();
+                let found: serde_json::Map<String, serde_json::Value> = claim
+                    .bound
+                    .found(&block.text)
+                    .into_iter()
+                    .map(|(f, t)| (f.key().to_string(), t.into()))
+                    .collect();
+                json!({"claim": text, "missing": keys, "found": found})
+            }));
         }
     }
     out
