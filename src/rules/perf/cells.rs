@@ -129,7 +129,8 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     if words(&h).any(|w| w.starts_with("speedup") || w.starts_with("speed-up")) {
         return Some((ClaimKind::Multiplier, "x"));
     }
-    if h.contains('%') && has_word(&h, UTILIZATION_WORDS) {
+    // "MFU (%)", "Efficiency", "Utilization": shares of a peak, with or without their sign
+    if has_word(&h, UTILIZATION_WORDS) {
         return Some((ClaimKind::Percent, "%"));
     }
     heading
@@ -235,7 +236,11 @@ impl TableCells {
                 continue;
             };
             let number = cell.trim_end_matches(['¹', '²', '³', '*', '†', ' ']);
-            if number_at(number.as_bytes(), 0) == Some(number.len()) {
+            let bare = |n: &str| number_at(n.as_bytes(), 0) == Some(n.len());
+            // a share written with its sign under a share's header ("86.9%" under "Efficiency")
+            let share = *kind == ClaimKind::Percent
+                && number.strip_suffix('%').is_some_and(|n| bare(n.trim_end()));
+            if bare(number) || share {
                 out.push(claim_at(text, at..at + number.len(), *kind, unit));
             }
         }
