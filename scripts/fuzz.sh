@@ -2,8 +2,9 @@
 # Fuzz every target for N minutes each (default 20): `scripts/fuzz.sh [MINUTES] [TARGET...]`.
 # Needs cargo-fuzz (`cargo install cargo-fuzz`) and a nightly toolchain (libFuzzer's
 # coverage instrumentation); CI does not run this. No address sanitizer by default
-# (`FUZZ_SANITIZER=address` for one): the crate has no unsafe code, and without it the
-# fuzzer runs many times faster. A crash is copied into fuzz/regressions/<target>/
+# (`FUZZ_SANITIZER=address` for one): the crate's only unsafe code reads the automata its own
+# build compiled (each validated by a test) and sets glibc's allocator thresholds in `main`,
+# and without it the fuzzer runs many times faster. A crash is copied into fuzz/regressions/<target>/
 # (replayed by `cargo test --test fuzz_regressions` once fixed) and the script exits 1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
