@@ -1,15 +1,18 @@
 //! Claims of table cells that hold a bare number: the unit is in the column's header
 //! ("Throughput (tokens/s)" over "1234", "TFLOPS/GPU" over "534.18", "Latency (ms)" over
 //! "12.5", "Speedup" over "1.8"), or the kind is in the heading directly above the table
-//! ("Speedup of BERT inference" over a table of ratios). Columns that set the run up (batch,
+//! ("Speedup of BERT inference" over a table of ratios), or the unit is in the note directly
+//! above the table that announces its results ("Decoding speed (tokens/s) on one 4090:",
+//! "All latencies in ms:") and the header names no kind. Columns that set the run up (batch,
 //! sequence length, sizes, counts), and columns of a specification ("Spec TFLOPS", "Peak
 //! bandwidth (TB/s)"), hold no claims; a workload column is what the row ran (`table`).
 
 use super::claims::{claim_at, Claim, ClaimKind};
 use super::table::{split_cells, table_at, unit_in, WORKLOAD_HEADER_WORDS};
 use super::text::{has_word, number_at, words};
-use super::words::UTILIZATION_WORDS;
+use super::words::{MEASURED_WORDS, UTILIZATION_WORDS};
 use crate::document::{BlockKind, Document};
+use crate::policy::PerfPolicy;
 
 /// What the number cells of a column claim: their kind and unit.
 type CellKind = Option<(ClaimKind, &'static str)>;
@@ -60,6 +63,7 @@ const SPEC_WORDS: &[&str] = &[
     "specs",
     "specification",
     "theoretical",
+    "theory",
     "datasheet",
     "nominal",
     "advertised",
@@ -109,6 +113,68 @@ fn time_unit_in(h: &str) -> Option<&'static str> {
         .map(|(u, _)| u.trim())
         .or_else(|| h.rsplit_once(" in ").map(|(_, u)| u.trim()))?;
     UNITS.iter().copied().find(|u| *u == inner)
+}
+
+/// Words of a note above a table of the run's set-up, not of its results ("Throughput runs
+/// (tokens/s) used these settings:").
+const SET_UP_NOTE_WORDS: &[&str] = &[
+    "setting",
+    "settings",
+    "parameters",
+    "hyperparameters",
+    "setup",
+    "options",
+    "flags",
+];
+
+/// A time unit a note names for the numbers under it: "(ms)", "in ms", "in seconds".
+fn time_unit_of_note(note: &str) -> Option<&'static str> {
+    const UNITS: &[(&str, &str)] = &[
+        ("ms", "ms"),
+        ("milliseconds", "ms"),
+        ("s", "s"),
+        ("sec", "s"),
+        ("seconds", "s"),
+        ("us", "us"),
+        ("µs", "us"),
+        ("μs", "us"),
+        ("microseconds", "us"),
+        ("minutes", "min"),
+        ("hours", "h"),
+    ];
+    UNITS.iter().find_map(|&(word, unit)| {
+        let ends = |rest: &str| rest.chars().next().is_none_or(|c| !c.is_alphanumeric());
+        let bracketed = format!("({word})");
+        let after_in = format!("in {word}");
+        (note.contains(&bracketed)
+            || note.match_indices(&after_in).any(|(at, m)| {
+                ends(&note[at + m.len()..])
+                    && (at == 0 || !note[..at].ends_with(|c: char| c.is_alphanumeric()))
+            }))
+        .then_some(unit)
+    })
+}
+
+/// The kind a note directly above a table gives the number cells of the columns whose header
+/// names none: a note that announces results (`[perf] results_cues`) and names their unit
+/// ("Decoding speed (tokens/s) on an RTX 4090:", "The numbers are matmul TFLOPS measured
+/// with BF16 inputs", "All latencies in ms:"); not one that quotes a specification ("peak
+/// TFLOPS per the datasheet") unless it says the numbers were measured, nor one that expects
+/// them, nor one of commands or of the run's settings.
+fn note_kind(note: &str, policy: &PerfPolicy) -> CellKind {
+    let n = note.to_ascii_lowercase();
+    if !policy.results_cues.is_match(&n)
+        || policy.hypothetical_cues.is_match(&n)
+        || policy.command_cues.is_match(&n)
+        || has_word(&n, SET_UP_NOTE_WORDS)
+        || (has_word(&n, SPEC_WORDS) && !has_word(&n, MEASURED_WORDS))
+    {
+        return None;
+    }
+    if let Some((unit, peak)) = unit_in(&n) {
+        return Some((ClaimKind::Rate { peak_unit: peak }, unit));
+    }
+    time_unit_of_note(&n).map(|unit| (ClaimKind::Latency, unit))
 }
 
 /// What a column's number cells claim, from its header and the heading above the table.
@@ -162,9 +228,9 @@ pub struct TableCells {
 }
 
 impl TableCells {
-    /// Reads every table's header and the heading directly above it (only blank space
-    /// between): one pass over the blocks, none when the document has no table.
-    pub fn new(doc: &Document, source: &str) -> TableCells {
+    /// Reads every table's header and the heading or note directly above it (only blank
+    /// space between): one pass over the blocks, none when the document has no table.
+    pub fn new(doc: &Document, source: &str, policy: &PerfPolicy) -> TableCells {
         let n = doc.tables.len();
         let mut header_row = vec![None; n];
         let mut columns = vec![Vec::new(); n];
@@ -186,16 +252,17 @@ impl TableCells {
             }
             header_row[t] = Some(i);
             let start = doc.tables[t].span.start;
-            let heading = i
-                .checked_sub(1)
-                .map(|p| &doc.blocks[p])
-                .filter(|p| {
-                    p.kind == BlockKind::Heading
-                        && source
-                            .get(p.span.end..start)
-                            .is_some_and(|gap| gap.trim().is_empty())
-                })
-                .and_then(|p| heading_kind(&p.text));
+            let above = i.checked_sub(1).map(|p| &doc.blocks[p]).filter(|p| {
+                source
+                    .get(p.span.end..start)
+                    .is_some_and(|gap| gap.trim().is_empty())
+            });
+            let heading = above.and_then(|p| match p.kind {
+                BlockKind::Heading => heading_kind(&p.text),
+                BlockKind::Paragraph => note_kind(&p.text, policy),
+                BlockKind::Item if p.entry.is_none() => note_kind(&p.text, policy),
+                _ => None,
+            });
             // the heading's kind is not the first column's, which labels the rows
             columns[t] = doc.tables[t]
                 .header

@@ -77,7 +77,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
     // blocks with claims, whose text is all the vocabularies are compiled for.
     let never = |_: vocab::Vocabulary, _: &str| false;
     // the bare numbers of table cells whose unit or kind the header or heading gives
-    let cells = cells::TableCells::new(cx.doc, cx.text());
+    let cells = cells::TableCells::new(cx.doc, cx.text(), policy);
     let row_cells = |b: &Block| {
         (b.kind == BlockKind::TableRow)
             .then(|| table::table_at(cx.doc, b.span.start))
