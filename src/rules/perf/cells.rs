@@ -10,7 +10,7 @@
 use super::claims::{claim_at, Claim, ClaimKind};
 use super::table::{split_cells, table_at, unit_in, WORKLOAD_HEADER_WORDS};
 use super::text::{has_word, number_at, words};
-use super::words::{MEASURED_WORDS, UTILIZATION_WORDS};
+use super::words::{MEASURED_WORDS, SPEC_LEAD_WORDS, UTILIZATION_WORDS};
 use crate::document::{BlockKind, Document};
 use crate::policy::PerfPolicy;
 
@@ -160,14 +160,13 @@ fn time_unit_of_note(note: &str) -> Option<&'static str> {
 /// ("Decoding speed (tokens/s) on an RTX 4090:", "The numbers are matmul TFLOPS measured
 /// with BF16 inputs", "All latencies in ms:"); not one that quotes a specification ("peak
 /// TFLOPS per the datasheet") unless it says the numbers were measured, nor one that expects
-/// them, nor one of commands or of the run's settings.
+/// them, nor one of the run's settings.
 fn note_kind(note: &str, policy: &PerfPolicy) -> CellKind {
     let n = note.to_ascii_lowercase();
     if !policy.results_cues.is_match(&n)
         || policy.hypothetical_cues.is_match(&n)
-        || policy.command_cues.is_match(&n)
         || has_word(&n, SET_UP_NOTE_WORDS)
-        || (has_word(&n, SPEC_WORDS) && !has_word(&n, MEASURED_WORDS))
+        || (has_word(&n, SPEC_LEAD_WORDS) && !has_word(&n, MEASURED_WORDS))
     {
         return None;
     }
@@ -189,7 +188,10 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     if let Some(unit) = time_unit_in(&h).filter(|_| has_word(&h, TIME_WORDS)) {
         return Some((ClaimKind::Latency, unit));
     }
-    if has_word(&h, WORKLOAD_HEADER_WORDS) || has_word(&h, OTHER_HEADER_WORDS) {
+    // "Seq len" holds the setting; "seq 4K", "Batch 8", "bs=16" name one value of it, and
+    // their cells are the results at that value
+    let setting_value = h.bytes().any(|c| c.is_ascii_digit());
+    if (has_word(&h, WORKLOAD_HEADER_WORDS) && !setting_value) || has_word(&h, OTHER_HEADER_WORDS) {
         return None;
     }
     if words(&h).any(|w| w.starts_with("speedup") || w.starts_with("speed-up")) {

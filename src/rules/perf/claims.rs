@@ -346,6 +346,15 @@ fn popularity(lower: &str, clause: &Range<usize>, end: usize) -> bool {
         && !RATE_UNITS.iter().any(|(u, _)| c.contains(u))
 }
 
+/// Whether the number at `start` follows a popularity label ("Contributors: 3x more than in
+/// 0.7").
+fn popularity_label(lower: &str, start: usize) -> bool {
+    lower[..start]
+        .trim_end()
+        .strip_suffix(':')
+        .is_some_and(|h| POPULARITY_NOUNS.contains(&word_before(h, h.len()).1))
+}
+
 /// Every performance claim in `text`, in order, without fields bound. Linear in the length
 /// of the text: each claim looks at a bounded window around it.
 pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
@@ -428,13 +437,35 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         if x_len > 0 {
             let end = after + x_len;
             let boundary = lower.get(end).is_none_or(|c| !is_word_byte(*c));
-            let dimension = lower
-                .get(skip_space(lower, end))
-                .is_some_and(u8::is_ascii_digit);
+            // "4x 4 tiles" is a dimension; "1.12x 1.21x" (the cells of a table row) are two
+            // multipliers
+            let dimension = {
+                let next = skip_space(lower, end);
+                lower.get(next).is_some_and(u8::is_ascii_digit)
+                    && !number_at(lower, next).is_some_and(|e| {
+                        let x = skip_space(lower, e);
+                        (lower.get(x) == Some(&b'x') || lower[x..].starts_with("×".as_bytes()))
+                            && lower
+                                .get(x + if lower[x] == b'x' { 1 } else { 2 })
+                                .is_none_or(|c| !is_word_byte(*c))
+                    })
+            };
             if boundary && !dimension {
                 let end = extend_range(&lower_s, end, &["x", "×"]);
                 let decimal = lower_s[i..num_end].contains('.');
-                if !is_count_or_ratio(&lower_s, i, end, decimal, states) && !hypothetical(&(i..end))
+                // "1.00x" (the reference a table's ratios are relative to) states no result
+                let unit_ratio = end == after + x_len && {
+                    let n = &lower_s[i..num_end];
+                    let n = if n.contains('.') {
+                        n.trim_end_matches('0').trim_end_matches('.')
+                    } else {
+                        n
+                    };
+                    n == "1"
+                };
+                if !unit_ratio
+                    && !is_count_or_ratio(&lower_s, i, end, decimal, states)
+                    && !hypothetical(&(i..end))
                 {
                     out.push(claim(i..end, ClaimKind::Multiplier));
                 }
@@ -480,6 +511,8 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         if let Some(&(unit, peak)) = RATE_UNITS.iter().find(|(unit, _)| {
             lower[u..].starts_with(unit.as_bytes())
                 && lower.get(u + unit.len()).is_none_or(|c| !is_word_byte(*c))
+                // "tps: 9,811  tflops: 141.3": a unit followed by a colon labels the next value
+                && lower.get(u + unit.len()) != Some(&b':')
         }) {
             let end = u + unit.len();
             let w = seg().clause(&lower_s, &(i..end));
@@ -495,8 +528,18 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             {
                 let mut c = claim(i..end, ClaimKind::Rate { peak_unit: peak });
                 let clause = &lower_s[w];
+                // "out of a 1,979 TFLOPS peak", "the 989 TFLOPS dense BF16 peak"
+                let peak_after = {
+                    let rest = ahead(&lower_s, end, 40);
+                    let rest = rest
+                        .find([',', ';', '(', ')', '.'])
+                        .map_or(rest, |p| &rest[..p]);
+                    words(rest).take(3).any(|w| w == "peak")
+                };
                 c.capability = peak
-                    && ((has_word(clause, LINK_WORDS) && !states(Vocabulary::Measurement, clause))
+                    && (peak_after
+                        || (has_word(clause, LINK_WORDS)
+                            && !states(Vocabulary::Measurement, clause))
                         || link_spec(text, &lower_s, seg(), i, end, unit, states)
                         || counted_rate(&lower_s, seg(), i, end, states));
                 out.push(c);
@@ -517,10 +560,11 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             // "takes 10-15 minutes on 7B models, and around 1 hour for 70B models"
             let continues = out.last().is_some_and(|c| {
                 c.kind == ClaimKind::Latency && c.sentence.start <= i && i < c.sentence.end
-            }) && matches!(
+            }) && (matches!(
                 before,
                 "and" | "or" | "versus" | "vs" | "vs." | "than" | "against"
-            );
+            ) || (before == "of"
+                && lower_s[..i].trim_end().ends_with("instead of")));
             // "10 minutes per run" is a setting, "0.8 seconds per image" a result
             let (ps, after_unit) = word_after(&lower_s, end);
             let per_item = after_unit == "per"
@@ -618,7 +662,8 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
     find_phrases(&lower_s, states, seg, &mut out, &claim);
     out.retain(|c| {
         !matches!(c.kind, ClaimKind::Multiplier | ClaimKind::Percent)
-            || !popularity(&lower_s, &c.clause, c.span.end)
+            || !(popularity(&lower_s, &c.clause, c.span.end)
+                || popularity_label(&lower_s, c.span.start))
     });
     // a device's specification is not a result ("the published 1835 TFLOPS", "30% more power")
     for c in out.iter_mut().filter(|c| !c.capability) {

@@ -16,7 +16,7 @@ use super::claims::{claim_at, find_claims, Claim, ClaimKind};
 use super::fields::{shown, Field};
 use super::text::{has_word, number_at};
 use super::vocab::{Vocab, Vocabulary};
-use super::words::MEASURED_WORDS;
+use super::words::{COMPARING_WORDS, MEASURED_WORDS, SPEC_LEAD_WORDS};
 use crate::document::{Block, BlockKind, Document};
 use crate::policy::PerfPolicy;
 use std::ops::Range;
@@ -67,20 +67,9 @@ const TIME_LEAD_WORDS: &[&str] = &[
     "durations",
 ];
 
-/// Words of a lead-in that quotes a device's specification rather than a result ("Peak dense
-/// throughput per the datasheets:"), unless it also says the numbers were measured.
-const SPEC_LEAD_WORDS: &[&str] = &[
-    "peak",
-    "spec",
-    "specs",
-    "specification",
-    "specifications",
-    "theoretical",
-    "datasheet",
-    "datasheets",
-    "nominal",
-    "advertised",
-    "rated",
+/// Words that label a time on a line of output: "mean 41.3 ms", "p99: 112 ms".
+const TIME_LABELS: &[&str] = &[
+    "mean", "median", "avg", "average", "p50", "p90", "p95", "p99", "latency", "time", "elapsed",
 ];
 
 /// Starts of a line that is a command, a prompt or source code.
@@ -151,8 +140,8 @@ pub fn result_lines(
             continue;
         };
         let sentence = last_sentence(&b.text);
-        if !policy.results_cues.is_match(&sentence)
-            || policy.command_cues.is_match(&sentence)
+        if policy.command_cues.is_match(&sentence)
+            || policy.hypothetical_cues.is_match(&sentence)
             || (has_word(&sentence, SPEC_LEAD_WORDS) && !has_word(&sentence, MEASURED_WORDS))
         {
             continue;
@@ -160,6 +149,20 @@ pub fn result_lines(
         let lines: Vec<Range<usize>> = lines_of(source, body)
             .filter(|r| !source[r.clone()].trim().is_empty())
             .collect();
+        // a lead-in that announces results, or one that introduces the block (ends with a
+        // colon: "Load test of the server with 64 users:") before output that shows them
+        // times: the lead-in announces them, or a line labels one ("tok-rs   mean 41.3 ms")
+        let labelled_times = lines.iter().any(|r| {
+            let t = source[r.clone()].to_ascii_lowercase();
+            !is_code_line(&t) && has_word(&t, TIME_LABELS) && !bare_times(&t, &[]).is_empty()
+        });
+        let times = has_word(&sentence, TIME_LEAD_WORDS) || labelled_times;
+        let announced = policy.results_cues.is_match(&sentence)
+            || (b.text.trim_end().ends_with(':')
+                && (labelled_times || shows_results(source, &lines)));
+        if !announced {
+            continue;
+        }
         let code_like = lines
             .iter()
             .filter(|r| is_code_line(&source[(*r).clone()]))
@@ -169,7 +172,6 @@ pub fn result_lines(
         if lines.is_empty() || code_like * 2 > lines.len() {
             continue;
         }
-        let times = has_word(&sentence, TIME_LEAD_WORDS);
         // the header line: the first line, when it states no result (column names, "model:
         // ResNet-50, batch 64, bf16")
         let never = |_: Vocabulary, _: &str| false;
@@ -179,7 +181,7 @@ pub fn result_lines(
                 let t = &source[(*r).clone()];
                 !is_code_line(t)
                     && find_claims(t, &never).is_empty()
-                    && labelled_value(t, &[]).is_none()
+                    && labelled_value(t, &[]).is_empty()
                     && (!times || bare_times(t, &[]).is_empty())
             })
             .cloned();
@@ -314,30 +316,83 @@ pub fn bare_times(text: &str, claims: &[Claim]) -> Vec<Claim> {
 /// ("Output token throughput (tok/s):  1520.33", "Mean TTFT (ms):  120.5"), as a claim when
 /// the label names a rate or a timed result the way a table's column header would (`cells`),
 /// and the line's own claims hold none.
-pub fn labelled_value(text: &str, claims: &[Claim]) -> Option<Claim> {
-    let (label, value) = text.rsplit_once(':')?;
-    let v = value.trim();
-    let start = text.len() - value.len() + (value.len() - value.trim_start().len());
-    if label.trim().is_empty()
-        || v.is_empty()
-        || number_at(v.as_bytes(), 0) != Some(v.len())
-        || claims.iter().any(|c| c.span.end > start)
-    {
-        return None;
+///
+/// A line of several such pairs, as training logs print them ("step: 10  loss: 7.91  tps: 3,412
+/// tflops: 158.21  mfu: 50.71%"), gives one claim per pair whose label names a rate, a time or
+/// a share of peak; each label runs back to the previous value or to two spaces.
+pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
+    let mut out = Vec::new();
+    let mut label_from = 0;
+    for (colon, _) in text.match_indices(':') {
+        if colon < label_from {
+            continue;
+        }
+        let rest = &text[colon + 1..];
+        let start = colon + 1 + (rest.len() - rest.trim_start().len());
+        let Some(mut end) = number_at(text.as_bytes(), start) else {
+            label_from = colon + 1;
+            continue;
+        };
+        let after = text[end..].chars().next();
+        let share = after == Some('%');
+        if share {
+            end += 1;
+        }
+        let after = text[end..].chars().next();
+        let label_text = &text[label_from..colon];
+        // the label: back to two spaces or a tab ("tps: 3,412  tflops: 158.21")
+        let label = label_text
+            .rfind("  ")
+            .or_else(|| label_text.rfind('\t'))
+            .map_or(label_text, |p| &label_text[p..])
+            .trim();
+        label_from = end;
+        if label.is_empty()
+            || after.is_some_and(|c| !c.is_whitespace() && c != ',' && c != '|')
+            || claims
+                .iter()
+                .any(|c| c.span.start < end && start < c.span.end)
+        {
+            continue;
+        }
+        let Some((kind, unit)) = column_kind(label, None) else {
+            continue;
+        };
+        if share && kind != ClaimKind::Percent {
+            continue;
+        }
+        out.push(claim_at(text, start..end, kind, unit));
     }
-    let (kind, unit) = column_kind(label.trim(), None)?;
-    Some(claim_at(text, start..start + v.len(), kind, unit))
+    out
+}
+
+/// Whether a block of output shows results by itself: a line of it (not code) states a claim
+/// with its unit ("speedup  12.41x", "throughput: 803.5 req/s") or a labelled value
+/// ("Request throughput (req/s):  7.41", "tflops: 158.21").
+fn shows_results(source: &str, lines: &[Range<usize>]) -> bool {
+    let never = |_: Vocabulary, _: &str| false;
+    lines.iter().any(|r| {
+        let t = &source[r.clone()];
+        !is_code_line(t)
+            && t.bytes().any(|c| c.is_ascii_digit())
+            && (!find_claims(t, &never).is_empty() || !labelled_value(t, &[]).is_empty())
+    })
 }
 
 /// Fills what the claims of a results line leave missing of the hardware, workload and
-/// precision: from the block's header line, else from the lead-in (its last match of each).
+/// precision: from the block's header line, else from the lead-in (its last match of each);
+/// and the baseline from a lead-in that says it compares.
 pub fn bind_context(claims: &mut [Claim], header: &str, lead: &str, vocab: &Vocab) {
     const SET_UP: [Field; 3] = [Field::Hardware, Field::Workload, Field::Precision];
     let from_header = vocab.matches(header);
     let from_lead = vocab.matches(lead);
+    // a lead-in that says the lines are compared gives its baseline too ("the new tokenizer
+    // versus the old one:")
+    let compares = has_word(&lead.to_ascii_lowercase(), COMPARING_WORDS);
     for c in claims {
         for f in c.bound.missing() {
-            if !SET_UP.contains(&f) {
+            let from_context = SET_UP.contains(&f) || (compares && f == Field::Baseline);
+            if !from_context {
                 continue;
             }
             let k = f as usize;
@@ -400,7 +455,12 @@ mod tests {
 
     #[test]
     fn values_of_labelled_lines() {
-        let value = |t: &str| labelled_value(t, &[]).map(|c| (t[c.span].to_string(), c.kind));
+        let value = |t: &str| {
+            labelled_value(t, &[])
+                .into_iter()
+                .next()
+                .map(|c| (t[c.span].to_string(), c.kind))
+        };
         assert_eq!(
             value("Output token throughput (tok/s):   1520.33"),
             Some(("1520.33".into(), ClaimKind::Rate { peak_unit: false }))

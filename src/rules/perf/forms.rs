@@ -10,11 +10,6 @@ use super::vocab::{States, Vocabulary};
 use super::words::*;
 use std::ops::Range;
 
-/// Up to `n` bytes of `text` from `at`, cut on a character boundary.
-fn ahead(text: &str, at: usize, n: usize) -> &str {
-    &text[at..crate::lines::floor_char_boundary(text, (at + n).min(text.len())).max(at)]
-}
-
 /// The end of "N times" as a claim at `start` (`times` at `k`): "3 times faster", or after
 /// "reduction of", "by (up to)", "factor of".
 pub(super) fn times_claim(lower: &str, start: usize, k: usize, states: States) -> Option<usize> {
@@ -251,6 +246,38 @@ fn quality_gain(
 /// Whether the percentage `start..end` states performance: a speed word, utilisation or a
 /// direction with a performance noun in its clause, "N% <comparative> than" in a sentence
 /// about performance, or "N% of <something's> throughput".
+/// Verbs before a share that state it was measured: "reaches 93% of cuBLAS".
+const REACH_VERBS: &[&str] = &[
+    "reaches",
+    "reached",
+    "reaching",
+    "achieves",
+    "achieved",
+    "achieving",
+    "sustains",
+    "sustained",
+    "sustaining",
+    "attains",
+    "attained",
+    "hits",
+    "delivers",
+    "delivering",
+    "gets",
+];
+
+/// Where the hedge before a number starts ("about 93%", "roughly 93%"), else the number.
+fn quantified_start(lower: &str, start: usize) -> usize {
+    let (s, w) = word_before(lower, start);
+    if matches!(
+        w,
+        "about" | "roughly" | "around" | "nearly" | "almost" | "over" | "up" | "~"
+    ) {
+        s
+    } else {
+        start
+    }
+}
+
 pub(super) fn is_perf_percent(
     lower: &str,
     seg: &Segments,
@@ -273,9 +300,18 @@ pub(super) fn is_perf_percent(
         }
         // "93% of cuBLAS throughput", "71% of theoretical peak", not "64% of respondents"
         let after: Vec<&str> = words(ahead(lower, s1 + 2, 60)).take(4).collect();
-        return after
-            .iter()
-            .any(|w| PERF_NOUNS.contains(w) || UTILIZATION_WORDS.contains(w));
+        // "75% of the 989 TFLOPS dense BF16 peak", "94% of the card's 864 GB/s peak"
+        if words(ahead(lower, s1 + 2, 60)).take(7).any(|w| w == "peak") {
+            return true;
+        }
+        // "reaches 93% of cuBLAS", "sustaining 95% of it": a measured share of something
+        let reached = REACH_VERBS.contains(&word_before(lower, quantified_start(lower, start)).1)
+            && after.first().is_some_and(|w| !QUALITY_WORDS.contains(w))
+            && !after.iter().any(|w| QUALITY_WORDS.contains(w));
+        return reached
+            || after
+                .iter()
+                .any(|w| PERF_NOUNS.contains(w) || UTILIZATION_WORDS.contains(w));
     }
     if NOT_PERF_AFTER.contains(&next) {
         return false;
@@ -297,7 +333,9 @@ pub(super) fn is_perf_percent(
             || has_word(w, UTILIZATION_WORDS)
             || w.contains("of peak")
             || ((has_stem(w, DIRECTION_STEMS) || has_word(w, DIRECTION_WORDS) || signed || arrow)
-                && has_word(w, PERF_NOUNS))
+                && (has_word(w, PERF_NOUNS)
+                    || has_word(w, PHASE_NOUNS)
+                    || RATE_UNITS.iter().any(|(u, _)| w.contains(u))))
     };
     if perf(w) {
         return true;

@@ -8,11 +8,6 @@ use super::vocab::{States, Vocabulary};
 use super::words::{MEMORY_WORDS, RESERVE_WORDS};
 use std::ops::Range;
 
-/// Up to `n` bytes of `text` from `at`, cut on a character boundary.
-fn ahead(text: &str, at: usize, n: usize) -> &str {
-    &text[at..crate::lines::floor_char_boundary(text, (at + n).min(text.len())).max(at)]
-}
-
 /// Whether the number `r` is hypothetical: a cue of the policy's `hypothetical_cues` governs
 /// it. A cue governs what follows it in its sentence ("we aim to reach 2x", "expect this to
 /// take 10-15 minutes") and the few words of the claim's clause right after it ("2-3x longer

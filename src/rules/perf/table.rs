@@ -19,7 +19,7 @@ use super::claims::{Claim, ClaimKind};
 use super::fields::{shown, Field};
 use super::text::{has_word, words};
 use super::vocab::Vocab;
-use super::words::{MEASURED_WORDS, RATE_UNITS};
+use super::words::{COMPARING_WORDS, MEASURED_WORDS, RATE_UNITS};
 use crate::document::{BlockKind, Document};
 
 /// The context of one table, found once per table.
@@ -92,7 +92,12 @@ pub(super) const WORKLOAD_HEADER_WORDS: &[&str] = &[
 /// "Prefill Length").
 fn is_workload_header(header: &str) -> bool {
     let h = header.to_ascii_lowercase();
-    has_word(&h, WORKLOAD_HEADER_WORDS) && unit_in(&h).is_none()
+    // a problem's dimension or size: "N", "M=N=K", "Size", "Problem size"
+    let dimension = matches!(
+        h.trim(),
+        "n" | "m" | "k" | "d" | "mnk" | "m=n=k" | "size" | "problem size" | "matrix size"
+    );
+    dimension || (has_word(&h, WORKLOAD_HEADER_WORDS) && unit_in(&h).is_none())
 }
 
 /// The rate unit a header names as a word ("Prefill tokens/s", "TFLOPS/GPU").
@@ -208,11 +213,18 @@ impl TableContext {
             text.push_str(&doc.blocks[b].text);
             text.push('\n');
         }
-        // a note that the table does not complete states only how the rows were run
+        // a note that the table does not complete states only how the rows were run, and
+        // what they are compared with when it says it compares ("We compare ours with X and Y
+        // on …", "Speedups relative to cuBLAS")
+        let compares = has_word(&text.to_ascii_lowercase(), COMPARING_WORDS);
         let caption_fields: Vec<FieldMatch> = vocab
             .matches(&text)
             .into_iter()
-            .filter(|(k, _)| around.completed || SET_UP.iter().any(|f| *f as usize == *k))
+            .filter(|(k, _)| {
+                around.completed
+                    || SET_UP.iter().any(|f| *f as usize == *k)
+                    || (compares && *k == Field::Baseline as usize)
+            })
             .collect();
         let groups = around
             .groups
@@ -288,8 +300,11 @@ impl TableContext {
                         .is_some_and(|(_, fields)| fields.contains(&k))
                         && cells.get(col).is_some_and(|(_, v)| !is_placeholder(v))
                 };
+                // a header that compares ("vs FA2") does so for the whole row
                 let col = own.filter(|&col| names(col)).or_else(|| {
-                    (0..cells.len()).find(|&col| names(col) && !result_columns.contains(&col))
+                    (0..cells.len()).find(|&col| {
+                        names(col) && (f == Field::Baseline || !result_columns.contains(&col))
+                    })
                 });
                 let stated = match col {
                     Some(col) => Some(format!("{}: {}", self.header[col].0, cells[col].1.trim())),

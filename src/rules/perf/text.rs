@@ -185,6 +185,11 @@ pub(super) fn word_after(text: &str, from: usize) -> (usize, &str) {
     (start, &rest[..end])
 }
 
+/// Up to `n` bytes of `text` from `at`, cut on a character boundary.
+pub(super) fn ahead(text: &str, at: usize, n: usize) -> &str {
+    &text[at..crate::lines::floor_char_boundary(text, (at + n).min(text.len())).max(at)]
+}
+
 /// The word that ends at or before `to` (skipping spaces and `*`), as written, and where it
 /// starts.
 pub(super) fn word_before(text: &str, to: usize) -> (usize, &str) {
