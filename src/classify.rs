@@ -178,6 +178,30 @@ fn normalised(written: &str) -> Cow<'_, str> {
     }
 }
 
+/// Whether a path on a documentation host is one article of its blog: `/blog/<slug>`,
+/// `/blogs/<slug>`, `/YYYY/MM/DD/<slug>` (not a blog's index, tag or paging pages).
+fn is_blog_article(rest: &str) -> bool {
+    let parts: Vec<&str> = rest
+        .split(['?', '#'])
+        .next()
+        .unwrap_or("")
+        .split('/')
+        .filter(|p| !p.is_empty())
+        .collect();
+    let slug = |p: &str| {
+        !matches!(
+            p,
+            "tag" | "tags" | "category" | "categories" | "page" | "author" | "index.html"
+        ) && !p.bytes().all(|c| c.is_ascii_digit())
+    };
+    let num = |p: &str, n: usize| p.len() == n && p.bytes().all(|c| c.is_ascii_digit());
+    match parts.as_slice() {
+        [b, s] => matches!(*b, "blog" | "blogs") && slug(s),
+        [y, m, d, s, ..] => num(y, 4) && num(m, 2) && num(d, 2) && slug(s),
+        _ => false,
+    }
+}
+
 /// Paths that are a host's or a path entry's own index page.
 fn is_index(rest: &str) -> bool {
     matches!(
@@ -271,9 +295,12 @@ impl<'p> Classifier<'p> {
             let table = &self.tables[*t];
             // A host the policy files under a non-primary group keeps its group even where a
             // `[sources.none]` path pattern matches (a video host's keynote, a news site's
-            // `/news/` page): both verdicts reject the page, the host says what it is.
+            // `/news/` page): both verdicts reject the page, the host says what it is. It also
+            // keeps it where a kind's path pattern matches (a forum's `/docs/` thread, a
+            // tutorial farm's `/tutorials/` page): a path pattern never admits a host the
+            // policy rejects.
             let host_group = match table.group {
-                Group::None(_) => self
+                Group::None(_) | Group::Kind(_) => self
                     .host_entry(host, path)
                     .filter(|(t, ..)| matches!(self.tables[*t].group, Group::Inadmissible(_))),
                 _ => None,
@@ -294,6 +321,20 @@ impl<'p> Classifier<'p> {
             return none(format!("no rule of the policy matches host {host}"));
         };
         let table = &self.tables[t];
+        // a project's own blog on its documentation host: one article by the people who built
+        // it is a report (`tvm.apache.org/2018/10/03/auto-opt`, `onnxruntime.ai/blogs/phi-3`)
+        if matches!(table.group, Group::Kind(Kind::Docs)) && is_blog_article(rest) {
+            if let Some(report) = self
+                .tables
+                .iter()
+                .find(|r| matches!(r.group, Group::Kind(Kind::Report)))
+            {
+                return report.verdict(format!(
+                    "{}, and this is an article of its blog",
+                    Self::host_why(table, host, entry)
+                ));
+            }
+        }
         if table.one_work() && is_index(rest) {
             let what = if entry.contains('/') {
                 format!(
@@ -358,6 +399,16 @@ impl<'p> Classifier<'p> {
         let chain = std::iter::successors(Some(host), |h| h.split_once('.').map(|(_, r)| r));
         for h in chain {
             if let Some((t, entry)) = self.suffix.get(h) {
+                // a first label that rejects (`discuss.*`, `forum.*`) beats a kind's wildcard
+                // suffix (`discuss.tvm.apache.org` under `*.apache.org`)
+                let label = host.split('.').next().unwrap_or("");
+                let rejecting = self.first_label.get(label).filter(|(lt, _)| {
+                    matches!(self.tables[*t].group, Group::Kind(_))
+                        && !matches!(self.tables[*lt].group, Group::Kind(_))
+                });
+                if let Some((lt, lentry)) = rejecting {
+                    return Some((*lt, lentry, path));
+                }
                 return Some((*t, entry, path));
             }
         }

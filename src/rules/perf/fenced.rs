@@ -16,7 +16,7 @@ use super::claims::{claim_at, find_claims, Claim, ClaimKind};
 use super::fields::{shown, Field};
 use super::text::{has_word, number_at};
 use super::vocab::{Vocab, Vocabulary};
-use super::words::{COMPARING_WORDS, MEASURED_WORDS, SPEC_LEAD_WORDS};
+use super::words::{MEASURED_WORDS, SPEC_LEAD_WORDS};
 use crate::document::{Block, BlockKind, Document};
 use crate::policy::PerfPolicy;
 use std::ops::Range;
@@ -379,25 +379,34 @@ fn shows_results(source: &str, lines: &[Range<usize>]) -> bool {
     })
 }
 
-/// Fills what the claims of a results line leave missing of the hardware, workload and
-/// precision: from the block's header line, else from the lead-in (its last match of each);
-/// and the baseline from a lead-in that says it compares.
+/// Fills what the claims of a results line leave missing: the hardware, workload and
+/// precision from the block's header line, else any field from the lead-in (its last match
+/// of each).
 pub fn bind_context(claims: &mut [Claim], header: &str, lead: &str, vocab: &Vocab) {
     const SET_UP: [Field; 3] = [Field::Hardware, Field::Workload, Field::Precision];
     let from_header = vocab.matches(header);
-    let from_lead = vocab.matches(lead);
-    // a lead-in that says the lines are compared gives its baseline too ("the new tokenizer
-    // versus the old one:")
-    let compares = has_word(&lead.to_ascii_lowercase(), COMPARING_WORDS);
+    let mut from_lead = vocab.matches(lead);
+    // a baseline word inside a check ("validated against a float32 matmul") is the check's;
+    // "over" in a lead-in is where it was measured ("measured over the whole trace")
+    let checks: Vec<Range<usize>> = from_lead
+        .iter()
+        .filter(|(j, _)| *j == Field::Correctness as usize)
+        .map(|(_, r)| r.clone())
+        .collect();
+    from_lead.retain(|(j, r)| {
+        *j != Field::Baseline as usize
+            || !(checks.iter().any(|c| c.start <= r.start && r.end <= c.end)
+                || lead[r.clone()].trim().eq_ignore_ascii_case("over"))
+    });
     for c in claims {
         for f in c.bound.missing() {
-            let from_context = SET_UP.contains(&f) || (compares && f == Field::Baseline);
-            if !from_context {
-                continue;
-            }
+            // the header line names the set-up; the lead-in, a sentence the block completes,
+            // any field ("compared against cuBLASLt", "validated against a float32 matmul")
+            let in_header = SET_UP.contains(&f);
             let k = f as usize;
             let stated = from_header
                 .iter()
+                .filter(|_| in_header)
                 .rfind(|(j, _)| *j == k)
                 .map(|(_, r)| shown(header, f, r.clone()))
                 .or_else(|| {
