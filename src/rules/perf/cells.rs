@@ -31,6 +31,13 @@ const OTHER_HEADER_WORDS: &[&str] = &[
     "mem",
     "vram",
     "bleu",
+    "wer",
+    "cer",
+    "wer/cer",
+    "map",
+    "f1",
+    "recall",
+    "rmse",
     "accuracy",
     "acc",
     "ppl",
@@ -55,6 +62,9 @@ const OTHER_HEADER_WORDS: &[&str] = &[
     "experts",
     "number",
 ];
+
+/// Header words of a column of changes between two columns of results ("Change", "Δ").
+const CHANGE_WORDS: &[&str] = &["change", "delta", "δ", "diff", "gain", "improvement"];
 
 /// Header words of a column of a device's specification, not of a measurement.
 const SPEC_WORDS: &[&str] = &[
@@ -115,16 +125,23 @@ fn time_unit_in(h: &str) -> Option<&'static str> {
     UNITS.iter().copied().find(|u| *u == inner)
 }
 
-/// Words of a note above a table of the run's set-up, not of its results ("Throughput runs
-/// (tokens/s) used these settings:").
-const SET_UP_NOTE_WORDS: &[&str] = &[
+/// First headers of a table of settings ("Setting | Value"), whose numbers are no results
+/// whatever the note above it names.
+const SETTINGS_HEADERS: &[&str] = &[
     "setting",
     "settings",
+    "parameter",
     "parameters",
+    "hyperparameter",
     "hyperparameters",
-    "setup",
+    "option",
     "options",
+    "config",
+    "configuration",
+    "flag",
     "flags",
+    "knob",
+    "key",
 ];
 
 /// A time unit a note names for the numbers under it: "(ms)", "in ms", "in seconds".
@@ -156,16 +173,13 @@ fn time_unit_of_note(note: &str) -> Option<&'static str> {
 }
 
 /// The kind a note directly above a table gives the number cells of the columns whose header
-/// names none: a note that announces results (`[perf] results_cues`) and names their unit
-/// ("Decoding speed (tokens/s) on an RTX 4090:", "The numbers are matmul TFLOPS measured
-/// with BF16 inputs", "All latencies in ms:"); not one that quotes a specification ("peak
-/// TFLOPS per the datasheet") unless it says the numbers were measured, nor one that expects
-/// them, nor one of the run's settings.
+/// names none: a note that names their unit ("Decoding speed (tokens/s) on an RTX 4090:",
+/// "Bus bandwidth in GB/s, median of 20 iterations", "All latencies in ms:"); not one that
+/// quotes a specification ("peak TFLOPS per the datasheet") unless it says the numbers were
+/// measured, nor one that expects them.
 fn note_kind(note: &str, policy: &PerfPolicy) -> CellKind {
     let n = note.to_ascii_lowercase();
-    if !policy.results_cues.is_match(&n)
-        || policy.hypothetical_cues.is_match(&n)
-        || has_word(&n, SET_UP_NOTE_WORDS)
+    if policy.hypothetical_cues.is_match(&n)
         || (has_word(&n, SPEC_LEAD_WORDS) && !has_word(&n, MEASURED_WORDS))
     {
         return None;
@@ -188,6 +202,15 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     if let Some(unit) = time_unit_in(&h).filter(|_| has_word(&h, TIME_WORDS)) {
         return Some((ClaimKind::Latency, unit));
     }
+    // a column of shares: a share of peak ("MFU (%)"), a change ("Change", "Gain (%)"), else
+    // no result of the note's unit ("WER (%)", "FP32 reference (%)")
+    if h.contains('%') || has_word(&h, CHANGE_WORDS) {
+        return if has_word(&h, UTILIZATION_WORDS) || has_word(&h, CHANGE_WORDS) {
+            Some((ClaimKind::Percent, "%"))
+        } else {
+            None
+        };
+    }
     // "Seq len" holds the setting; "seq 4K", "Batch 8", "bs=16" name one value of it, and
     // their cells are the results at that value
     let setting_value = h.bytes().any(|c| c.is_ascii_digit());
@@ -195,6 +218,23 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
         return None;
     }
     if words(&h).any(|w| w.starts_with("speedup") || w.starts_with("speed-up")) {
+        return Some((ClaimKind::Multiplier, "x"));
+    }
+    // "Reference (µs)", "Ours (ms)": times in the unit the header names
+    if let Some(unit) = time_unit_in(&h) {
+        return Some((ClaimKind::Latency, unit));
+    }
+    // "braid / NCCL", "ours vs. cuBLAS": the ratio of two systems' results
+    let ratio_of = |sep: &str| {
+        h.split_once(sep).is_some_and(|(a, b)| {
+            let name = |s: &str| {
+                let s = s.trim();
+                !s.is_empty() && s.starts_with(|c: char| c.is_alphabetic())
+            };
+            name(a) && name(b)
+        })
+    };
+    if ratio_of(" / ") || ratio_of(" vs ") || ratio_of(" vs. ") {
         return Some((ClaimKind::Multiplier, "x"));
     }
     // "MFU (%)", "Efficiency", "Utilization": shares of a peak, with or without their sign
@@ -227,6 +267,9 @@ fn heading_kind(heading: &str) -> CellKind {
 pub struct TableCells {
     columns: Vec<Vec<CellKind>>,
     header_row: Vec<Option<usize>>,
+    /// Whether a body row of the table names its kind in its first cell (a transposed table:
+    /// "| Aggregate FPS | 96 | 248 |", "| p95 latency (ms) | 14 | 19 |").
+    row_kinds: Vec<bool>,
 }
 
 impl TableCells {
@@ -236,10 +279,12 @@ impl TableCells {
         let n = doc.tables.len();
         let mut header_row = vec![None; n];
         let mut columns = vec![Vec::new(); n];
+        let mut row_kinds = vec![false; n];
         if n == 0 {
             return TableCells {
                 columns,
                 header_row,
+                row_kinds,
             };
         }
         for (i, b) in doc.blocks.iter().enumerate() {
@@ -250,6 +295,9 @@ impl TableCells {
                 continue;
             };
             if header_row[t].is_some() {
+                if !row_kinds[t] {
+                    row_kinds[t] = row_kind(&source[b.span.clone()]).is_some();
+                }
                 continue;
             }
             header_row[t] = Some(i);
@@ -259,7 +307,11 @@ impl TableCells {
                     .get(p.span.end..start)
                     .is_some_and(|gap| gap.trim().is_empty())
             });
-            let heading = above.and_then(|p| match p.kind {
+            // a table of settings ("Setting | Value") holds no results
+            let settings = doc.tables[t].header.first().is_some_and(|h| {
+                SETTINGS_HEADERS.contains(&h.trim().trim_matches('*').to_ascii_lowercase().as_str())
+            });
+            let heading = above.filter(|_| !settings).and_then(|p| match p.kind {
                 BlockKind::Heading => heading_kind(&p.text),
                 BlockKind::Paragraph => note_kind(&p.text, policy),
                 BlockKind::Item if p.entry.is_none() => note_kind(&p.text, policy),
@@ -276,12 +328,13 @@ impl TableCells {
         TableCells {
             columns,
             header_row,
+            row_kinds,
         }
     }
 
-    /// Whether any column of `table` holds claims.
+    /// Whether any column or row of `table` holds claims.
     pub fn any(&self, table: usize) -> bool {
-        self.columns[table].iter().any(Option::is_some)
+        self.row_kinds[table] || self.columns[table].iter().any(Option::is_some)
     }
 
     /// The claims of the bare number cells of body row `block` of `table` (`text`: the
@@ -292,6 +345,11 @@ impl TableCells {
         }
         let mut out = Vec::new();
         let mut cursor = 0;
+        let by_row = if self.row_kinds[table] {
+            row_kind(row)
+        } else {
+            None
+        };
         for (col, (_, cell)) in split_cells(row).into_iter().enumerate() {
             let cell = cell.trim().trim_matches(['*', '_', ' ']);
             if cell.is_empty() {
@@ -301,20 +359,45 @@ impl TableCells {
                 continue;
             };
             cursor = at + cell.len();
-            let Some(Some((kind, unit))) = self.columns[table].get(col) else {
+            // a column's own kind first, else the kind the row's first cell names
+            let Some((kind, unit)) = self.columns[table]
+                .get(col)
+                .copied()
+                .flatten()
+                .or(by_row.filter(|_| col > 0))
+            else {
                 continue;
             };
+            let (kind, unit) = (&kind, unit);
             let number = cell.trim_end_matches(['¹', '²', '³', '*', '†', ' ']);
             let bare = |n: &str| number_at(n.as_bytes(), 0) == Some(n.len());
             // a share written with its sign under a share's header ("86.9%" under "Efficiency")
             let share = *kind == ClaimKind::Percent
-                && number.strip_suffix('%').is_some_and(|n| bare(n.trim_end()));
+                && number
+                    .strip_suffix('%')
+                    .is_some_and(|n| bare(n.trim_end().trim_start_matches(['+', '-', '−'])));
             if bare(number) || share {
                 out.push(claim_at(text, at..at + number.len(), *kind, unit));
             }
         }
         out
     }
+}
+
+/// The kind the first cell of a body row names for the row's numbers, as a header would
+/// ("Aggregate FPS", "p95 latency (ms)", "Speedup"): a transposed table.
+fn row_kind(row: &str) -> CellKind {
+    let first = split_cells(row).into_iter().next()?.1;
+    let first = first.trim().trim_matches(['*', '_', ' ']);
+    // a device or a pair of names ("AWS Trainium2 / Ultra") labels the row, it names no kind
+    if first.is_empty()
+        || first.starts_with(|c: char| c.is_ascii_digit())
+        || first.contains(" / ")
+        || first.to_ascii_lowercase().contains(" vs")
+    {
+        return None;
+    }
+    column_kind(first, None)
 }
 
 /// Where `needle` stands in `text` at or after `from` as a whole word (no letter, digit or

@@ -389,6 +389,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         let word_start = i == 0
             || !(is_word_byte(lower[i - 1])
                 || lower[i - 1] == b'.'
+                || lower[i - 1] == b'@'
                 || (lower[i - 1] == b'-' && i > 1 && is_word_byte(lower[i - 2])));
         if !b.is_ascii_digit() || !word_start {
             i += 1;
@@ -442,6 +443,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             let dimension = {
                 let next = skip_space(lower, end);
                 lower.get(next).is_some_and(u8::is_ascii_digit)
+                    && !lower_s[i..num_end].contains('.')
                     && !number_at(lower, next).is_some_and(|e| {
                         let x = skip_space(lower, e);
                         (lower.get(x) == Some(&b'x') || lower[x..].starts_with("×".as_bytes()))

@@ -211,6 +211,7 @@ pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     ("iops", false),
     ("qps", false),
     ("tps", false),
+    ("rtf", false),
     ("rps", false),
     ("it/s", false),
     ("fps", false),
@@ -460,6 +461,8 @@ pub(super) const LOWER_NAMES: &[&str] = &[
 /// Words that make a bandwidth the capacity of a link or a memory ("NVLink at 900 GB/s",
 /// "HBM3 at 3.35 TB/s", "2.4 Tbps between nodes") when nothing says it was measured.
 pub(super) const LINK_WORDS: &[&str] = &[
+    "fabric",
+    "fabrics",
     "nvlink",
     "pcie",
     "infiniband",
