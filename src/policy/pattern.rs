@@ -3,6 +3,7 @@
 //! need. Lists of them, matched as one automaton, are in `pattern_list`.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 /// The compiled-size limit of one pattern.
@@ -13,7 +14,8 @@ const SIZE_LIMIT: usize = 32 << 20;
 /// run pays only for the patterns it needs.
 #[derive(Debug, Clone)]
 pub struct Pattern {
-    source: String,
+    /// (Borrowed for the default policy's patterns compiled into the binary.)
+    source: Cow<'static, str>,
     re: OnceLock<Option<regex::Regex>>,
     /// The same pattern for ASCII-only text (URLs): no Unicode tables, so it compiles several
     /// times faster. None when the pattern needs Unicode mode.
@@ -65,10 +67,15 @@ impl Pattern {
         Ok(p)
     }
 
+    /// A pattern of the default policy held in the binary (tested to compile).
+    pub(crate) fn from_static(source: &'static str) -> Pattern {
+        Pattern::trusted(Cow::Borrowed(source))
+    }
+
     /// A pattern whose syntax is not checked (the embedded default, tested separately).
-    fn trusted(source: String) -> Pattern {
+    fn trusted(source: impl Into<Cow<'static, str>>) -> Pattern {
         Pattern {
-            source,
+            source: source.into(),
             re: OnceLock::new(),
             ascii: OnceLock::new(),
             groups: OnceLock::new(),
