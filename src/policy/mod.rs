@@ -18,6 +18,7 @@ pub mod pattern_list;
 #[cfg(test)]
 mod required;
 pub mod scope;
+mod verified;
 mod vocab_dfa;
 
 pub use builtin::BuiltHosts;
