@@ -28,6 +28,9 @@ use regex_automata::MatchKind;
 use regex_syntax::hir::Look;
 use std::fmt::Write as _;
 
+#[path = "src/policy/host_key.rs"]
+#[allow(dead_code)]
+mod host_key;
 #[path = "src/devices/joined.rs"]
 #[allow(dead_code)]
 mod joined;
@@ -44,6 +47,7 @@ fn main() {
     println!("cargo:rerun-if-changed=policy.toml");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/policy/literal.rs");
+    println!("cargo:rerun-if-changed=src/policy/host_key.rs");
     println!("cargo:rerun-if-changed=src/policy/required.rs");
     println!("cargo:rerun-if-changed=src/units.rs");
     println!("cargo:rerun-if-changed=src/devices/joined.rs");
@@ -127,7 +131,20 @@ fn main() {
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     std::fs::write(out.join("pattern_dfas.bin"), &blob).expect("write pattern_dfas.bin");
     std::fs::write(out.join("pattern_dfas.rs"), index).expect("write pattern_dfas.rs");
-    let (main, devices) = default_parts(&policy);
+    let (mut main, devices) = default_parts(&policy);
+    // `[sources]` is written out as Rust (`default_sources.rs`): the rest of the default is
+    // read from JSON. (Its JSON is kept for a user's file that changes `[sources]`.)
+    let sources = main
+        .as_table_mut()
+        .and_then(|t| t.remove("sources"))
+        .expect("the default policy has [sources]");
+    std::fs::write(out.join("default_sources.rs"), sources_rs(&sources))
+        .expect("write default_sources.rs");
+    std::fs::write(
+        out.join("default_sources.json"),
+        serde_json::to_string(&sources).expect("[sources] is JSON"),
+    )
+    .expect("write default_sources.json");
     std::fs::write(out.join("default_devices.rs"), devices_rs(&devices))
         .expect("write default_devices.rs");
     let (bytes, names) = device_names(&devices, big_endian);
@@ -156,6 +173,165 @@ fn default_parts(policy: &str) -> (toml::Value, toml::Value) {
         toml::from_str(&policy[..intro]).expect("policy.toml parses"),
         toml::from_str(&policy[intro..]).expect("the device table parses"),
     )
+}
+
+/// The default `[sources]` as Rust (read by `src/policy/builtin.rs`): every string in one
+/// text (`TEXT`) and tables of (offset, length) into it, so that the binary holds no pointer
+/// per string (each would be a relocation at start-up) and a run parses nothing:
+///
+/// - `TABLES`: the tables in the classifier's priority order (inadmissible groups, none groups,
+///   docs, paper, report, repo): (kind: 0 inadmissible, 1 none, 2 docs, 3 paper, 4 report,
+///   5 repo; group name; `about`; hosts `HOSTS[from..to]`; patterns `URLS[from..to]`);
+/// - the classifier's index of those hosts (`src/classify.rs` builds the same for any other
+///   policy): four open-addressing tables (`host_key::probe`) of keys, each key naming its
+///   entries in `ENTRIES` (table, entry as keyed, path prefix).
+fn sources_rs(sources: &toml::Value) -> String {
+    #[derive(Default)]
+    struct Text {
+        text: String,
+        at: std::collections::HashMap<String, (u32, u32)>,
+    }
+    impl Text {
+        fn add(&mut self, s: &str) -> (u32, u32) {
+            if let Some(&at) = self.at.get(s) {
+                return at;
+            }
+            let at = (self.text.len() as u32, s.len() as u32);
+            self.text.push_str(s);
+            self.at.insert(s.to_string(), at);
+            at
+        }
+    }
+    /// (offset, length) in the text.
+    type Span = (u32, u32);
+    /// An entry of a key: (table, entry, prefix).
+    type Entry = (usize, Span, Span);
+    /// Keys in insertion order (where, the key), each with its entries.
+    #[derive(Default)]
+    struct Map {
+        keys: Vec<(Span, String, Vec<Entry>)>,
+    }
+    impl Map {
+        fn get(&mut self, key: &str) -> Option<usize> {
+            self.keys.iter().position(|(_, k, _)| k == key)
+        }
+    }
+    let mut text = Text::default();
+    let strings = |v: Option<&toml::Value>| -> Vec<String> {
+        v.and_then(toml::Value::as_array)
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .map(|s| s.as_str().expect("a string").to_string())
+            .collect()
+    };
+    let mut ordered: Vec<(u8, String, &toml::Value)> = Vec::new();
+    for (kind, group) in [(0u8, "inadmissible"), (1, "none")] {
+        if let Some(t) = sources.get(group).and_then(toml::Value::as_table) {
+            let mut names: Vec<&String> = t.keys().collect();
+            names.sort();
+            for n in names {
+                ordered.push((kind, n.clone(), &t[n]));
+            }
+        }
+    }
+    for (kind, name) in [(2u8, "docs"), (3, "paper"), (4, "report"), (5, "repo")] {
+        if let Some(t) = sources.get(name) {
+            ordered.push((kind, String::new(), t));
+        }
+    }
+    let (mut tables, mut hosts, mut urls) = (String::new(), String::new(), String::new());
+    let (mut nh, mut nu) = (0, 0);
+    let [mut exact, mut path, mut suffix, mut label] = [(); 4].map(|_| Map::default());
+    for (t, (kind, name, rules)) in ordered.iter().enumerate() {
+        let about = rules
+            .get("about")
+            .and_then(toml::Value::as_str)
+            .unwrap_or("");
+        let (hs, us) = (strings(rules.get("hosts")), strings(rules.get("urls")));
+        let _ = write!(
+            tables,
+            "({kind}, {:?}, {:?}, {nh}, {}, {nu}, {}), ",
+            text.add(name),
+            text.add(about),
+            nh + hs.len(),
+            nu + us.len()
+        );
+        (nh, nu) = (nh + hs.len(), nu + us.len());
+        for u in &us {
+            let _ = write!(urls, "{:?}, ", text.add(u));
+        }
+        for written in &hs {
+            let _ = write!(hosts, "{:?}, ", text.add(written));
+            // as `Classifier::new` files it
+            let h = host_key::normalised(written).into_owned();
+            let at = text.add(&h);
+            let sub = |r: &std::ops::Range<usize>| (at.0 + r.start as u32, r.len() as u32);
+            let (map, key, prefix, first_wins) = match host_key::slot(&h) {
+                host_key::Slot::Suffix(r) => (&mut suffix, r.clone(), 0..0, true),
+                host_key::Slot::FirstLabel(r) => (&mut label, r.clone(), 0..0, true),
+                host_key::Slot::WithPath { host, prefix } => (&mut path, host, prefix, false),
+                host_key::Slot::Exact => (&mut exact, 0..h.len(), 0..0, true),
+            };
+            let entry = (t, at, sub(&prefix));
+            match map.get(&h[key.clone()]) {
+                Some(_) if first_wins => {}
+                Some(k) => map.keys[k].2.push(entry),
+                None => map.keys.push((sub(&key), h[key].to_string(), vec![entry])),
+            }
+        }
+    }
+    let mut out = String::new();
+    let mut entries = String::new();
+    let mut n_entries = 0;
+    for (name, map) in [
+        ("EXACT", &exact),
+        ("PATH", &path),
+        ("SUFFIX", &suffix),
+        ("LABEL", &label),
+    ] {
+        let size = (map.keys.len() * 2).next_power_of_two().max(2);
+        let mut slots = vec![0u16; size];
+        let mut keys = String::new();
+        for (k, (at, key, list)) in map.keys.iter().enumerate() {
+            let mut i = host_key::hash(key) as usize & (size - 1);
+            while slots[i] != 0 {
+                i = (i + 1) & (size - 1);
+            }
+            slots[i] = u16::try_from(k + 1).expect("fewer than 65,535 hosts");
+            let _ = write!(keys, "({at:?}, {n_entries}, {}), ", n_entries + list.len());
+            for (t, entry, prefix) in list {
+                let _ = write!(entries, "({t}, {entry:?}, {prefix:?}), ");
+                n_entries += 1;
+            }
+        }
+        let _ = writeln!(
+            out,
+            "pub(super) static {name}_SLOTS: [u16; {size}] = {slots:?};"
+        );
+        let _ = writeln!(
+            out,
+            "pub(super) static {name}_KEYS: [Key; {}] = [{keys}];",
+            map.keys.len()
+        );
+    }
+    let _ = writeln!(
+        out,
+        "pub(super) static ENTRIES: [Entry; {n_entries}] = [{entries}];"
+    );
+    let _ = writeln!(
+        out,
+        "pub(super) static TABLES: [Table; {}] = [{tables}];",
+        ordered.len()
+    );
+    let _ = writeln!(out, "pub(super) static HOSTS: [Span; {nh}] = [{hosts}];");
+    let _ = writeln!(out, "pub(super) static URLS: [Span; {nu}] = [{urls}];");
+    let accept = sources
+        .get("accept_evidence")
+        .and_then(toml::Value::as_bool)
+        .unwrap_or(false);
+    let _ = writeln!(out, "pub(super) const ACCEPT_EVIDENCE: bool = {accept};");
+    let _ = writeln!(out, "pub(super) static TEXT: &str = {:?};", text.text);
+    out
 }
 
 /// The default device table as a Rust expression (a `Vec<DeviceSpec>`), its rates parsed here:

@@ -4,7 +4,8 @@
 //! or comment, so a maintainer can see and override every verdict. The policy's `[sources]`
 //! tables are compiled once per run into a `Classifier`.
 
-use crate::policy::{HostRules, OrderedPatterns, Pattern, SourcesPolicy};
+use crate::policy::host_key::{normalised, slot, Slot};
+use crate::policy::{BuiltHosts, HostRules, OrderedPatterns, Pattern, SourcesPolicy};
 use crate::target::Target;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
@@ -136,10 +137,6 @@ type PathEntry<'p> = (Cow<'p, str>, usize, Cow<'p, str>);
 
 /// The `[sources]` policy compiled for fast lookups: URL patterns in priority order, and host
 /// entries indexed by exact host, host with path, wildcard suffix and first label.
-///
-/// Its keys and entries borrow the policy's own text (lower case, without `www.`, as the
-/// default policy writes them; a copy only where an entry is written otherwise): the default
-/// policy lists hundreds of hosts, and a copy of each cost more than a lint of a short list.
 #[derive(Debug, Default)]
 pub struct Classifier<'p> {
     tables: Vec<Table>,
@@ -147,6 +144,28 @@ pub struct Classifier<'p> {
     urls: Vec<(usize, &'p Pattern, OnceLock<Arc<str>>)>,
     /// The `urls` patterns, matched in priority order.
     url_matcher: OrderedPatterns,
+    hosts: Hosts<'p>,
+}
+
+/// The index of host entries: the one `build.rs` made of the default policy's, or maps built
+/// for the policy of the run.
+#[derive(Debug)]
+enum Hosts<'p> {
+    Built(BuiltHosts),
+    Maps(Box<HostMaps<'p>>),
+}
+
+impl Default for Hosts<'_> {
+    fn default() -> Self {
+        Hosts::Maps(Box::default())
+    }
+}
+
+/// Host entries indexed for lookups. Keys and entries borrow the policy's own text (lower
+/// case, without `www.`, as the default policy writes them; a copy only where an entry is
+/// written otherwise).
+#[derive(Debug, Default)]
+struct HostMaps<'p> {
     /// Host → table (the host is the entry as written).
     exact: FxHashMap<Cow<'p, str>, usize>,
     /// Host → (path prefix, table, entry).
@@ -160,21 +179,6 @@ fn part<'p>(s: &Cow<'p, str>, range: std::ops::Range<usize>) -> Cow<'p, str> {
     match s {
         Cow::Borrowed(b) => Cow::Borrowed(&b[range]),
         Cow::Owned(o) => Cow::Owned(o[range].to_string()),
-    }
-}
-
-/// A host entry as the classifier keys it: trimmed, without `www.`, lower case (borrowed when
-/// it is written so).
-fn normalised(written: &str) -> Cow<'_, str> {
-    let written = written.trim();
-    let bare = written
-        .get(..4)
-        .filter(|p| p.eq_ignore_ascii_case("www."))
-        .map_or(written, |_| &written[4..]);
-    if bare.bytes().any(|b| b.is_ascii_uppercase()) {
-        Cow::Owned(bare.to_ascii_lowercase())
-    } else {
-        Cow::Borrowed(bare)
     }
 }
 
@@ -210,6 +214,43 @@ fn is_index(rest: &str) -> bool {
     )
 }
 
+impl<'p> HostMaps<'p> {
+    /// The maps of `tables`' hosts (in priority order).
+    fn new(tables: &[(Group, &'p HostRules)]) -> HostMaps<'p> {
+        let mut c = HostMaps::default();
+        // Sized up front: a policy may list hundreds of hosts, and growing the maps one
+        // doubling at a time costs more than filling them.
+        let hosts: usize = tables.iter().map(|(_, r)| r.hosts.len()).sum();
+        c.exact.reserve(hosts);
+        for (t, (_, rules)) in tables.iter().enumerate() {
+            for written in &rules.hosts {
+                let h = normalised(written);
+                match slot(&h) {
+                    Slot::Suffix(r) => {
+                        if !c.suffix.contains_key(&h[r.clone()]) {
+                            c.suffix.insert(part(&h, r), (t, h));
+                        }
+                    }
+                    Slot::FirstLabel(r) => {
+                        if !c.first_label.contains_key(&h[r.clone()]) {
+                            c.first_label.insert(part(&h, r), (t, h));
+                        }
+                    }
+                    Slot::WithPath { host, prefix } => {
+                        let (host, prefix) = (part(&h, host), part(&h, prefix));
+                        c.with_path.entry(host).or_default().push((prefix, t, h));
+                    }
+                    Slot::Exact => {
+                        // the key is the entry as written (see `host_entry`)
+                        c.exact.entry(h).or_insert(t);
+                    }
+                }
+            }
+        }
+        c
+    }
+}
+
 impl<'p> Classifier<'p> {
     pub fn new(p: &'p SourcesPolicy) -> Classifier<'p> {
         let mut c = Classifier::default();
@@ -225,39 +266,27 @@ impl<'p> Classifier<'p> {
         ordered.push((Group::Kind(Kind::Report), &p.report));
         ordered.push((Group::Kind(Kind::Repo), &p.repo));
         c.url_matcher = OrderedPatterns::new(ordered.iter().map(|(_, r)| r.urls.as_slice()));
-        // Sized up front: the default policy lists hundreds of hosts, and growing the maps
-        // and lists one doubling at a time costs more than filling them.
+        // The default policy's hosts were indexed when the binary was built.
+        let built = BuiltHosts::for_tables(ordered.iter().map(|(g, r)| {
+            let name = match g {
+                Group::Inadmissible(n) | Group::None(n) => n.as_str(),
+                Group::Kind(_) => "",
+            };
+            (name, r.hosts.as_slice())
+        }));
+        c.hosts = match built {
+            Some(built) => Hosts::Built(built),
+            None => Hosts::Maps(Box::new(HostMaps::new(&ordered))),
+        };
         c.tables.reserve_exact(ordered.len());
         c.urls
             .reserve_exact(ordered.iter().map(|(_, r)| r.urls.len()).sum());
-        let hosts: usize = ordered.iter().map(|(_, r)| r.hosts.len()).sum();
-        c.exact.reserve(hosts);
         for (group, rules) in ordered {
             let t = c.tables.len();
             c.tables
                 .push(Table::new(group, rules.about.trim().to_string()));
             for u in &rules.urls {
                 c.urls.push((t, u, OnceLock::new()));
-            }
-            for written in &rules.hosts {
-                let h = normalised(written);
-                if let Some(suffix) = h.strip_prefix("*.") {
-                    if !c.suffix.contains_key(suffix) {
-                        c.suffix.insert(part(&h, 2..h.len()), (t, h));
-                    }
-                } else if let Some(label) = h.strip_suffix(".*") {
-                    if !c.first_label.contains_key(label) {
-                        c.first_label.insert(part(&h, 0..label.len()), (t, h));
-                    }
-                } else if let Some(slash) = h.find('/') {
-                    // the prefix keeps its leading `/`, without a trailing one
-                    let end = slash + h[slash..].trim_end_matches('/').len().max(1);
-                    let (host, prefix) = (part(&h, 0..slash), part(&h, slash..end));
-                    c.with_path.entry(host).or_default().push((prefix, t, h));
-                } else {
-                    // the key is the entry as written (see `host_entry`)
-                    c.exact.entry(h).or_insert(t);
-                }
             }
         }
         c
@@ -374,50 +403,147 @@ impl<'p> Classifier<'p> {
     /// prefix, compared without regard to ASCII case), the exact host, a wildcard suffix, a first label. Returns the table, the entry
     /// as written and the part of the path after what the entry names.
     fn host_entry<'a>(&'a self, host: &str, path: &'a str) -> Option<(usize, &'a str, &'a str)> {
-        if let Some(entries) = self.with_path.get(host) {
-            let best = entries
-                .iter()
-                .filter(|(prefix, ..)| {
-                    // the entry is lower case; a URL's path keeps its case (`/PDL-FTP/` on a
-                    // host whose entry says `/pdl-ftp`)
-                    path.as_bytes()
-                        .get(..prefix.len())
-                        .is_some_and(|p| p.eq_ignore_ascii_case(prefix.as_bytes()))
-                        && matches!(
-                            path.as_bytes().get(prefix.len()),
-                            None | Some(b'/' | b'?' | b'#' | b'.' | b'-' | b'_')
-                        )
-                })
-                .max_by_key(|(prefix, ..)| prefix.len());
-            if let Some((prefix, t, entry)) = best {
-                return Some((*t, entry, &path[prefix.len()..]));
-            }
+        // Whether `path` is under an entry's path `prefix`. The entry is lower case; a URL's
+        // path keeps its case (`/PDL-FTP/` on a host whose entry says `/pdl-ftp`).
+        let under = |prefix: &str| {
+            path.as_bytes()
+                .get(..prefix.len())
+                .is_some_and(|p| p.eq_ignore_ascii_case(prefix.as_bytes()))
+                && matches!(
+                    path.as_bytes().get(prefix.len()),
+                    None | Some(b'/' | b'?' | b'#' | b'.' | b'-' | b'_')
+                )
+        };
+        let best = match &self.hosts {
+            Hosts::Built(b) => b
+                .with_path(host)
+                .filter(|(prefix, ..)| under(prefix))
+                .max_by_key(|(prefix, ..)| prefix.len()),
+            Hosts::Maps(m) => m.with_path.get(host).and_then(|entries| {
+                entries
+                    .iter()
+                    .map(|(prefix, t, entry)| (prefix.as_ref(), *t, entry.as_ref()))
+                    .filter(|(prefix, ..)| under(prefix))
+                    .max_by_key(|(prefix, ..)| prefix.len())
+            }),
+        };
+        if let Some((prefix, t, entry)) = best {
+            return Some((t, entry, &path[prefix.len()..]));
         }
-        if let Some((entry, t)) = self.exact.get_key_value(host) {
-            return Some((*t, entry, path));
+        let exact = match &self.hosts {
+            Hosts::Built(b) => b.exact(host),
+            Hosts::Maps(m) => m.exact.get_key_value(host).map(|(e, t)| (*t, e.as_ref())),
+        };
+        if let Some((t, entry)) = exact {
+            return Some((t, entry, path));
         }
+        let suffix = |h: &str| match &self.hosts {
+            Hosts::Built(b) => b.suffix(h),
+            Hosts::Maps(m) => m.suffix.get(h).map(|(t, e)| (*t, e.as_ref())),
+        };
         let chain = std::iter::successors(Some(host), |h| h.split_once('.').map(|(_, r)| r));
         for h in chain {
-            if let Some((t, entry)) = self.suffix.get(h) {
+            if let Some((t, entry)) = suffix(h) {
                 // a first label that rejects (`discuss.*`, `forum.*`) beats a kind's wildcard
                 // suffix (`discuss.tvm.apache.org` under `*.apache.org`)
                 let label = host.split('.').next().unwrap_or("");
-                let rejecting = self.first_label.get(label).filter(|(lt, _)| {
-                    matches!(self.tables[*t].group, Group::Kind(_))
+                let first = match &self.hosts {
+                    Hosts::Built(b) => b.first_label(label),
+                    Hosts::Maps(m) => m.first_label.get(label).map(|(t, e)| (*t, e.as_ref())),
+                };
+                let rejecting = first.filter(|(lt, _)| {
+                    matches!(self.tables[t].group, Group::Kind(_))
                         && !matches!(self.tables[*lt].group, Group::Kind(_))
                 });
                 if let Some((lt, lentry)) = rejecting {
-                    return Some((*lt, lentry, path));
+                    return Some((lt, lentry, path));
                 }
-                return Some((*t, entry, path));
+                return Some((t, entry, path));
             }
         }
         let label = host.split('.').next()?;
         if host.contains('.') {
-            if let Some((t, entry)) = self.first_label.get(label) {
-                return Some((*t, entry, path));
+            let first = match &self.hosts {
+                Hosts::Built(b) => b.first_label(label),
+                Hosts::Maps(m) => m.first_label.get(label).map(|(t, e)| (*t, e.as_ref())),
+            };
+            if let Some((t, entry)) = first {
+                return Some((t, entry, path));
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::Policy;
+
+    /// The index `build.rs` made of the default policy's hosts answers every lookup as the
+    /// maps built at run time do.
+    #[test]
+    fn the_built_host_index_answers_as_the_maps() {
+        let policy = Policy::default_policy();
+        let built = Classifier::new(&policy.sources);
+        assert!(matches!(built.hosts, Hosts::Built(_)));
+        let mut maps = Classifier::new(&policy.sources);
+        let tables: Vec<(Group, &HostRules)> = built
+            .tables
+            .iter()
+            .map(|t| t.group.clone())
+            .zip(
+                policy
+                    .sources
+                    .inadmissible
+                    .values()
+                    .chain(policy.sources.none.values())
+                    .chain([
+                        &policy.sources.docs,
+                        &policy.sources.paper,
+                        &policy.sources.report,
+                        &policy.sources.repo,
+                    ]),
+            )
+            .collect();
+        maps.hosts = Hosts::Maps(Box::new(HostMaps::new(&tables)));
+        let mut n = 0;
+        for (_, rules) in &tables {
+            for written in &rules.hosts {
+                let h = normalised(written).into_owned();
+                let bare = h.trim_start_matches("*.").trim_end_matches(".*");
+                let (host, path) = bare.split_once('/').unwrap_or((bare, ""));
+                for host in [
+                    host.to_string(),
+                    format!("sub.{host}"),
+                    format!("{host}.example"),
+                    format!("x{host}"),
+                ] {
+                    for path in [
+                        String::new(),
+                        "/".into(),
+                        format!("/{path}"),
+                        format!("/{path}/x"),
+                        format!("/{}", path.to_uppercase()),
+                        format!("/{path}x"),
+                    ] {
+                        assert_eq!(
+                            built.host_entry(&host, &path),
+                            maps.host_entry(&host, &path),
+                            "{host}{path}"
+                        );
+                        n += built.host_entry(&host, &path).is_some() as usize;
+                    }
+                }
+            }
+        }
+        assert!(n > 1000, "{n}");
+        // a policy that changes a host list is indexed at run time
+        let mut changed = Policy::default_policy();
+        changed.sources.docs.hosts.push("docs.example.org".into());
+        assert!(matches!(
+            Classifier::new(&changed.sources).hosts,
+            Hosts::Maps(_)
+        ));
     }
 }

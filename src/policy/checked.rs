@@ -88,9 +88,14 @@ impl<'de> Deserialize<'de> for RuleName {
 }
 
 /// `hosts` entries, each checked while a user's file is read; an error points at the entry.
-pub(super) fn host_entries<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+pub(super) fn host_entries<'de, D: Deserializer<'de>, T: From<String>>(
+    d: D,
+) -> Result<Vec<T>, D::Error> {
     if !checking() {
-        return Vec::<String>::deserialize(d);
+        return Ok(Vec::<String>::deserialize(d)?
+            .into_iter()
+            .map(T::from)
+            .collect());
     }
     // Only the parser of a policy text knows spans (not the layered table).
     let hosts = Vec::<toml::Spanned<String>>::deserialize(d)?;
@@ -105,7 +110,7 @@ pub(super) fn host_entries<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String
             }
         }
     }
-    Ok(hosts.into_iter().map(toml::Spanned::into_inner).collect())
+    Ok(hosts.into_iter().map(|h| T::from(h.into_inner())).collect())
 }
 
 /// The scopes `contents_covers` may name.

@@ -3,11 +3,13 @@
 //! key in `errors`, layering in `layer`, patterns in `pattern`, how the policy scopes a
 //! document's sections in `scope`, finding and reading policy files in `load`.
 
+pub mod builtin;
 mod checked;
 pub mod compiled;
 pub mod device;
 mod errors;
 pub mod finder;
+pub(crate) mod host_key;
 pub mod layer;
 pub(crate) mod literal;
 pub mod load;
@@ -16,8 +18,10 @@ pub mod pattern_list;
 #[cfg(test)]
 mod required;
 pub mod scope;
+mod verified;
 mod vocab_dfa;
 
+pub use builtin::BuiltHosts;
 pub use compiled::OrderedPatterns;
 pub use device::{DeviceList, DeviceSpec, Peaks, Rate};
 pub use finder::ListFinder;
@@ -43,8 +47,17 @@ use std::collections::BTreeMap;
 /// The default policy, `policy.toml` at the repository root, compiled in.
 pub const DEFAULT_POLICY: &str = include_str!("../../policy.toml");
 
-/// `default_main()` as JSON, written by `build.rs`.
+/// `default_main()` as JSON without `[sources]`, written by `build.rs`.
 const DEFAULT_MAIN_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/default_main.json"));
+
+/// The default `[sources]` as JSON, written by `build.rs`: read only to layer a user's file
+/// that changes them, or to show them (a run reads them from `builtin`).
+const DEFAULT_SOURCES_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/default_sources.json"));
+
+/// The default `[sources]` as a TOML value.
+fn default_sources_table() -> toml::Value {
+    serde_json::from_str(DEFAULT_SOURCES_JSON).expect("the embedded [sources] is valid JSON")
+}
 
 /// Where the device table starts in the default policy: it ends the file, and is read only
 /// when a rule needs it (see `DeviceList`).
@@ -169,8 +182,9 @@ pub struct HostRules {
     /// What the group is, in words; reasons from this table start with it.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub about: String,
+    /// (Borrowed from the binary for the default policy: see `builtin`.)
     #[serde(deserialize_with = "host_entries")]
-    pub hosts: Vec<String>,
+    pub hosts: Vec<std::borrow::Cow<'static, str>>,
     #[serde(deserialize_with = "pattern::patterns")]
     pub urls: Vec<Pattern>,
 }
@@ -321,7 +335,10 @@ impl Policy {
     /// values as `policy.toml` without its device table, tested; serde reads JSON several
     /// times faster than TOML).
     pub fn default_policy() -> Policy {
-        serde_json::from_str(DEFAULT_MAIN_JSON).expect("the embedded policy is valid (tested)")
+        let mut p: Policy =
+            serde_json::from_str(DEFAULT_MAIN_JSON).expect("the embedded policy is valid (tested)");
+        p.sources = SourcesPolicy::builtin();
+        p
     }
 
     /// The default policy with a user's policy file layered over it: tables merge key by key,
@@ -387,11 +404,18 @@ impl Policy {
             ),
         };
         // The default as a table: without its device table, from the JSON `build.rs` wrote
-        // (the same table, read several times faster than its TOML).
+        // (the same table, read several times faster than its TOML), and without `[sources]`
+        // unless the file changes them (the policy then takes the default's from `builtin`).
+        let sets_sources = user.get_ref().contains_key("sources");
         let default: toml::Table = if sets_devices(user.get_ref()) {
             DEFAULT_POLICY.parse().expect("embedded policy parses")
         } else {
-            serde_json::from_str(DEFAULT_MAIN_JSON).expect("the embedded policy is valid JSON")
+            let mut t: toml::Table =
+                serde_json::from_str(DEFAULT_MAIN_JSON).expect("the embedded policy is valid JSON");
+            if sets_sources {
+                t.insert("sources".into(), default_sources_table());
+            }
+            t
         };
         let mut array_keys = std::collections::HashMap::new();
         layer::rename_twins(
@@ -419,12 +443,15 @@ impl Policy {
             let p = lines.position(text, r.span.start);
             r.at = (p.line, p.column);
         }
-        let policy =
+        let mut policy: Policy =
             toml::Value::Table(table.clone())
                 .try_into()
                 .map_err(|e: toml::de::Error| {
                     Error::new(format!("{name}: invalid policy: {}", e.message()))
                 })?;
+        if !table.contains_key("sources") {
+            policy.sources = SourcesPolicy::builtin();
+        }
         Ok((
             policy,
             Layering {
@@ -476,6 +503,12 @@ impl Layering {
             }
         }
         match &self.table {
+            // the default `[sources]`, left out of the table unless the file changed them
+            Some(t) if !t.contains_key("sources") => {
+                let mut t = t.clone();
+                t.insert("sources".into(), default_sources_table());
+                layer::show(&t, &self.origins)
+            }
             Some(t) => layer::show(t, &self.origins),
             None => layer::show(
                 &DEFAULT_POLICY.parse().expect("embedded policy parses"),
@@ -503,7 +536,9 @@ mod tests {
     /// same table, value for value (integers stay integers), as the TOML it was made from.
     #[test]
     fn the_built_json_is_the_default_table() {
-        let from_json: toml::Table = serde_json::from_str(DEFAULT_MAIN_JSON).unwrap();
+        let mut from_json: toml::Table = serde_json::from_str(DEFAULT_MAIN_JSON).unwrap();
+        assert!(!from_json.contains_key("sources"));
+        from_json.insert("sources".into(), default_sources_table());
         let from_toml: toml::Table = default_main().parse().unwrap();
         assert_eq!(from_json, from_toml);
         assert!(matches!(

@@ -3,6 +3,7 @@
 //! need. Lists of them, matched as one automaton, are in `pattern_list`.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 /// The compiled-size limit of one pattern.
@@ -13,7 +14,8 @@ const SIZE_LIMIT: usize = 32 << 20;
 /// run pays only for the patterns it needs.
 #[derive(Debug, Clone)]
 pub struct Pattern {
-    source: String,
+    /// (Borrowed for the default policy's patterns compiled into the binary.)
+    source: Cow<'static, str>,
     re: OnceLock<Option<regex::Regex>>,
     /// The same pattern for ASCII-only text (URLs): no Unicode tables, so it compiles several
     /// times faster. None when the pattern needs Unicode mode.
@@ -65,10 +67,15 @@ impl Pattern {
         Ok(p)
     }
 
+    /// A pattern of the default policy held in the binary (tested to compile).
+    pub(crate) fn from_static(source: &'static str) -> Pattern {
+        Pattern::trusted(Cow::Borrowed(source))
+    }
+
     /// A pattern whose syntax is not checked (the embedded default, tested separately).
-    fn trusted(source: String) -> Pattern {
+    fn trusted(source: impl Into<Cow<'static, str>>) -> Pattern {
         Pattern {
-            source,
+            source: source.into(),
             re: OnceLock::new(),
             ascii: OnceLock::new(),
             groups: OnceLock::new(),
@@ -230,6 +237,16 @@ impl Pattern {
     /// written in ASCII goes through the ASCII-mode expression (the same matches there, and
     /// several times cheaper to compile); other text through the Unicode one.
     pub fn group_ranges(&self, s: &str, name: &str) -> Vec<std::ops::Range<usize>> {
+        // The default verification-date pattern is matched by hand in ASCII text (compiling
+        // it costs more than the frontier rules' other work on a short list).
+        if name == "date" && self.source == super::verified::DEFAULT && s.is_ascii() {
+            return super::verified::dates(s);
+        }
+        self.group_ranges_compiled(s, name)
+    }
+
+    /// `group_ranges` with the pattern compiled.
+    pub(crate) fn group_ranges_compiled(&self, s: &str, name: &str) -> Vec<std::ops::Range<usize>> {
         if s.is_ascii() && self.source.is_ascii() {
             if let Some(r) = self.group_regex() {
                 let Some(group) = r
