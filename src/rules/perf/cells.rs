@@ -389,15 +389,17 @@ impl TableCells {
 fn row_kind(row: &str) -> CellKind {
     let first = split_cells(row).into_iter().next()?.1;
     let first = first.trim().trim_matches(['*', '_', ' ']);
-    // a device or a pair of names ("AWS Trainium2 / Ultra") labels the row, it names no kind
-    if first.is_empty()
-        || first.starts_with(|c: char| c.is_ascii_digit())
-        || first.contains(" / ")
-        || first.to_ascii_lowercase().contains(" vs")
-    {
+    if first.is_empty() || first.starts_with(|c: char| c.is_ascii_digit()) {
         return None;
     }
-    column_kind(first, None)
+    // a device or a pair of names ("AWS Trainium2 / Ultra") labels the row: no ratio
+    let kind = column_kind(first, None);
+    let pair = first.contains(" / ") || first.to_ascii_lowercase().contains(" vs");
+    let speedup = first.to_ascii_lowercase().contains("speed");
+    if pair && !speedup && kind == Some((ClaimKind::Multiplier, "x")) {
+        return None;
+    }
+    kind
 }
 
 /// Where `needle` stands in `text` at or after `from` as a whole word (no letter, digit or

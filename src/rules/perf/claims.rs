@@ -346,6 +346,34 @@ fn popularity(lower: &str, clause: &Range<usize>, end: usize) -> bool {
         && !RATE_UNITS.iter().any(|(u, _)| c.contains(u))
 }
 
+/// Words that may stand between a number and its rate unit: "6,420 output tokens/s".
+const RATE_QUALIFIERS: &[&str] = &["output", "input", "generated", "total", "prefill", "decode"];
+
+/// The end of a rate unit written as a noun per second at `u` ("24,270 vectors/s", "rows/sec"),
+/// not one of `RATE_UNITS`.
+fn per_second(lower: &[u8], u: usize) -> Option<usize> {
+    let mut k = u;
+    while k < lower.len() && lower[k].is_ascii_lowercase() {
+        k += 1;
+    }
+    if k - u < 3 || lower.get(k) != Some(&b'/') {
+        return None;
+    }
+    let rest = &lower[k + 1..];
+    let n = if rest.starts_with(b"sec") {
+        3
+    } else if rest.starts_with(b"s") {
+        1
+    } else {
+        return None;
+    };
+    let end = k + 1 + n;
+    lower
+        .get(end)
+        .is_none_or(|c| !is_word_byte(*c) && *c != b'/')
+        .then_some(end)
+}
+
 /// Whether the number at `start` follows a popularity label ("Contributors: 3x more than in
 /// 0.7").
 fn popularity_label(lower: &str, start: usize) -> bool {
@@ -510,13 +538,27 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         {
             u = skip_space(lower, u + 1);
         }
-        if let Some(&(unit, peak)) = RATE_UNITS.iter().find(|(unit, _)| {
-            lower[u..].starts_with(unit.as_bytes())
-                && lower.get(u + unit.len()).is_none_or(|c| !is_word_byte(*c))
-                // "tps: 9,811  tflops: 141.3": a unit followed by a colon labels the next value
-                && lower.get(u + unit.len()) != Some(&b':')
-        }) {
-            let end = u + unit.len();
+        let rate_at = |u: usize| {
+            RATE_UNITS
+                .iter()
+                .find(|(unit, _)| {
+                    lower[u..].starts_with(unit.as_bytes())
+                        && lower.get(u + unit.len()).is_none_or(|c| !is_word_byte(*c))
+                        // "tps: 9,811  tflops: 141.3": a unit followed by a colon labels the
+                        // next value
+                        && !matches!(lower.get(u + unit.len()), Some(b':' | b'='))
+                })
+                .map(|&(unit, peak)| (unit, peak, u + unit.len()))
+                .or_else(|| per_second(lower, u).map(|end| ("/s", false, end)))
+        };
+        // "6,420 output tokens/s": one qualifier between the number and its unit
+        let rate = rate_at(u).or_else(|| {
+            let (ws, w) = word_after(&lower_s, u);
+            (ws == u && RATE_QUALIFIERS.contains(&w))
+                .then(|| rate_at(skip_space(lower, u + w.len())))
+                .flatten()
+        });
+        if let Some((unit, peak, end)) = rate {
             let w = seg().clause(&lower_s, &(i..end));
             // "14 GFLOPs per token" is an amount of work, not a rate
             let per_item = unit.ends_with("flops") && {
@@ -544,6 +586,31 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                             && !states(Vocabulary::Measurement, clause))
                         || link_spec(text, &lower_s, seg(), i, end, unit, states)
                         || counted_rate(&lower_s, seg(), i, end, states));
+                // "from 2,950 to 6,420 tokens/s", "17.9 → 24.6 t/s": the value before, written
+                // without its unit, is a rate of the same unit
+                let head = lower_s[..i].trim_end();
+                let joined = ["to", "→", "->"].iter().find_map(|j| {
+                    head.strip_suffix(j)
+                        .filter(|h| !h.ends_with(|c: char| c.is_alphanumeric()) || *j != "to")
+                });
+                if let Some(h) = joined {
+                    let h = h.trim_end();
+                    let hb = h.as_bytes();
+                    let mut ps = h.len();
+                    while ps > 0
+                        && (hb[ps - 1].is_ascii_digit() || matches!(hb[ps - 1], b',' | b'.'))
+                    {
+                        ps -= 1;
+                    }
+                    let pw = &h[ps..];
+                    let alone = ps == 0 || !hb[ps - 1].is_ascii_alphanumeric();
+                    if alone && !pw.is_empty() && number_at(pw.as_bytes(), 0) == Some(pw.len()) {
+                        let prev = claim(ps..ps + pw.len(), ClaimKind::Rate { peak_unit: peak });
+                        if !out.iter().any(|o| o.span.start <= ps && ps < o.span.end) {
+                            out.push(prev);
+                        }
+                    }
+                }
                 out.push(c);
             }
             i = end;
@@ -587,7 +654,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             // "Latency: 12 ms", "19 ms (p99)"
             let labelled = {
                 let head = lower_s[..i].trim_end_matches([' ', '*']);
-                head.strip_suffix(':').is_some_and(|h| {
+                head.strip_suffix([':', '=']).is_some_and(|h| {
                     let from = crate::lines::floor_char_boundary(h, h.len().saturating_sub(40));
                     let ws: Vec<&str> = words(&h[from..]).collect();
                     ws.iter().rev().take(3).any(|w| LATENCY_CUES.contains(w))

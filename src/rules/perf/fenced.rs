@@ -86,7 +86,9 @@ fn is_code_line(line: &str) -> bool {
     let lower = t.to_ascii_lowercase();
     CODE_STARTS.iter().any(|s| lower.starts_with(s))
         || t.contains(['{', '}', ';', '`'])
-        || t.contains(" = ")
+        // an assignment, not output that labels a value ("min = 16.41 ms")
+        || t.match_indices(" = ")
+            .any(|(i, _)| !t[i + 3..].starts_with(|c: char| c.is_ascii_digit()))
         || t.contains("==")
         || t.contains("=>")
         || t.contains(" --")
@@ -157,9 +159,17 @@ pub fn result_lines(
             !is_code_line(&t) && has_word(&t, TIME_LABELS) && !bare_times(&t, &[]).is_empty()
         });
         let times = has_word(&sentence, TIME_LEAD_WORDS) || labelled_times;
+        // a lead-in that announces results, that ends with a colon before output showing them,
+        // or that names them anywhere ("`quiver-bench` output on my laptop for SIFT-1M. Recall
+        // is checked against …") before output showing them
+        let shows = || labelled_times || shows_results(source, &lines);
         let announced = policy.results_cues.is_match(&sentence)
-            || (b.text.trim_end().ends_with(':')
-                && (labelled_times || shows_results(source, &lines)));
+            || (b.text.trim_end().ends_with(':') && shows())
+            || ({
+                let all = b.text.to_ascii_lowercase();
+                (policy.results_cues.is_match(&all) || has_word(&all, &["output", "log"]))
+                    && !policy.command_cues.is_match(&all)
+            } && shows());
         if !announced {
             continue;
         }
@@ -323,7 +333,7 @@ pub fn bare_times(text: &str, claims: &[Claim]) -> Vec<Claim> {
 pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
     let mut out = Vec::new();
     let mut label_from = 0;
-    for (colon, _) in text.match_indices(':') {
+    for (colon, _) in text.match_indices([':', '=']) {
         if colon < label_from {
             continue;
         }
