@@ -324,12 +324,11 @@ impl<'p> Classifier<'p> {
             let table = &self.tables[*t];
             // A host the policy files under a non-primary group keeps its group even where a
             // `[sources.none]` path pattern matches (a video host's keynote, a news site's
-            // `/news/` page): both verdicts reject the page, the host says what it is. It also
-            // keeps it where a kind's path pattern matches (a forum's `/docs/` thread, a
-            // tutorial farm's `/tutorials/` page): a path pattern never admits a host the
-            // policy rejects.
+            // `/news/` page): both verdicts reject the page, the host says what it is. (A
+            // kind's path pattern still wins: a vendor's marketing host keeps its datasheets and
+            // whitepapers as docs.)
             let host_group = match table.group {
-                Group::None(_) | Group::Kind(_) => self
+                Group::None(_) => self
                     .host_entry(host, path)
                     .filter(|(t, ..)| matches!(self.tables[*t].group, Group::Inadmissible(_))),
                 _ => None,
