@@ -100,6 +100,13 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
                     out.push(s..end);
                 }
             }
+            // "41% above step 1", "12% below the eager build": what it is above or below
+            ClaimKind::Percent if matches!(lw.as_str(), "above" | "below") => {
+                let (s2, w2) = word_after(text, s + w.len());
+                if !w2.is_empty() && !w2.starts_with(|ch: char| ch.is_ascii_digit()) {
+                    out.push(s..s2 + w2.len());
+                }
+            }
             // "matches cuDNN within 5%": what it matches
             ClaimKind::Percent if fw.eq_ignore_ascii_case("within") && lw != "of" => {
                 let clause_head = &text[c.clause.start.min(fs)..fs];

@@ -719,6 +719,29 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         if matches!(noun, "speedup" | "speed-up") {
             out.push(claim(i..num_end, ClaimKind::Multiplier));
         }
+        // "~112 t/s on Linux, vs ~95 on Windows": a bare number compared with the rate before
+        // it in its sentence has that rate's unit
+        let (_, cue) = word_before(&lower_s, i);
+        let cue = if cue.is_empty() {
+            let h = lower_s[..i].trim_end().trim_end_matches('~');
+            word_before(h, h.len()).1
+        } else {
+            cue
+        };
+        if matches!(cue, "vs" | "vs." | "versus")
+            && lower
+                .get(num_end)
+                .is_none_or(|c| !c.is_ascii_alphanumeric() && *c != b'%')
+        {
+            if let Some(prev) = out.last().filter(|c| {
+                matches!(c.kind, ClaimKind::Rate { .. } | ClaimKind::Latency)
+                    && c.sentence.start <= i
+                    && i < c.sentence.end
+            }) {
+                let kind = prev.kind;
+                out.push(claim(i..num_end, kind));
+            }
+        }
         // "3 times faster", "a reduction of 3.4 times"
         let k = skip_space(lower, num_end);
         if lower_s[k..].starts_with("times") {

@@ -316,6 +316,13 @@ pub(super) fn is_perf_percent(
     if NOT_PERF_AFTER.contains(&next) {
         return false;
     }
+    // "5,470 tokens/s, 41% above step 1": a share above or below another result of its sentence
+    if matches!(next, "above" | "below") {
+        let s = &lower[seg.sentence(lower, &(start..end))];
+        if RATE_UNITS.iter().any(|(u, _)| s.contains(u)) || has_word(s, PERF_NOUNS) {
+            return true;
+        }
+    }
     let w = &lower[seg.clause(lower, &(start..end))];
     if quality_gain(lower, seg, (start, end), w, states) {
         return false;
