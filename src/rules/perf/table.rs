@@ -19,7 +19,7 @@ use super::claims::{Claim, ClaimKind};
 use super::fields::{shown, Field};
 use super::text::{has_word, words};
 use super::vocab::Vocab;
-use super::words::{COMPARING_WORDS, MEASURED_WORDS, RATE_UNITS};
+use super::words::{COMPARING_WORDS, MEASURED_WORDS, RATE_UNITS, SPEC_LEAD_WORDS};
 use crate::document::{BlockKind, Document};
 
 /// The context of one table, found once per table.
@@ -62,24 +62,10 @@ impl Around {
 /// The fields a note above a table or a group row states for the rows (how they were run).
 const SET_UP: [Field; 3] = [Field::Hardware, Field::Workload, Field::Precision];
 
-/// Header words of a table of device specifications.
+/// Header words of a table of device specifications, besides the words that quote one
+/// (`SPEC_LEAD_WORDS`: peak, spec, theoretical, datasheet…).
 const SPEC_HEADER_WORDS: &[&str] = &[
-    "peak",
-    "dense",
-    "sparse",
-    "spec",
-    "specs",
-    "specification",
-    "specifications",
-    "theoretical",
-    "datasheet",
-    "nominal",
-    "boost",
-    "tdp",
-    "tbp",
-    "memory",
-    "hbm",
-    "vram",
+    "dense", "sparse", "boost", "tdp", "tbp", "memory", "hbm", "vram",
 ];
 
 /// Header words of a column that sets the run up: its number is the workload of the row.
@@ -257,7 +243,9 @@ impl TableContext {
             })
             .collect();
         let head: Vec<String> = header.iter().map(|(h, _)| h.to_ascii_lowercase()).collect();
-        let spec_header = head.iter().any(|h| has_word(h, SPEC_HEADER_WORDS))
+        let spec_header = head
+            .iter()
+            .any(|h| has_word(h, SPEC_HEADER_WORDS) || has_word(h, SPEC_LEAD_WORDS))
             && !head
                 .iter()
                 .any(|h| has_word(h, MEASURED_WORDS) || words(h).any(|w| w.starts_with("achiev")));
