@@ -11,9 +11,13 @@ pub enum Event<'a> {
     Start {
         name: &'a str,
         attrs: Vec<Attr>,
+        /// The whole tag, `<` to `>`, in the scanned text.
+        span: Range<usize>,
     },
     End {
         name: &'a str,
+        /// The whole tag, `</` to `>`, in the scanned text.
+        span: Range<usize>,
     },
     /// Text between tags, with character references decoded, and where it is in the scanned
     /// text.
@@ -84,16 +88,22 @@ pub fn scan(text: &str, f: &mut dyn FnMut(Event<'_>)) {
         } else if next == b'/' {
             let start = lt + 2;
             let end = start + name_len(&b[start..]);
+            let stop = lower[end..].find('>').map_or(n, |p| end + p + 1);
             if end > start {
                 f(Event::End {
                     name: &lower[start..end],
+                    span: lt..stop,
                 });
             }
-            i = lower[end..].find('>').map_or(n, |p| end + p + 1);
+            i = stop;
         } else if next.is_ascii_alphabetic() {
             let (name_end, attrs, end) = tag(text, &lower, lt + 1);
             let name = &lower[lt + 1..name_end];
-            f(Event::Start { name, attrs });
+            f(Event::Start {
+                name,
+                attrs,
+                span: lt..end,
+            });
             i = end;
             if matches!(name, "script" | "style" | "title" | "textarea") {
                 let close = format!("</{name}");
@@ -239,14 +249,14 @@ mod tests {
         let mut out = Vec::new();
         scan(html, &mut |e| {
             out.push(match e {
-                Event::Start { name, attrs } => {
+                Event::Start { name, attrs, .. } => {
                     let a: Vec<String> = attrs
                         .iter()
                         .map(|a| format!("{}={}", a.name, a.value))
                         .collect();
                     format!("<{name} {}>", a.join(" "))
                 }
-                Event::End { name } => format!("</{name}>"),
+                Event::End { name, .. } => format!("</{name}>"),
                 Event::Text { text: t, .. } => format!("T:{t}"),
                 Event::Title(t) => format!("TITLE:{t}"),
                 Event::Comment { body, .. } => format!("C:{body}"),

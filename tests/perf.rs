@@ -610,3 +610,14 @@ fn frontier_stamps_in_raw_html() {
         ["frontier/missing-date"]
     );
 }
+
+/// Results tables in raw HTML, claims in headings, a real-time factor before its value,
+/// columns of output under a header line of names, columns of times per item, of times with
+/// their own unit, of savings and of scaling efficiency, notes under a bold title line, and
+/// numbers that are no results (questions, parameters fixed by design, specifications on paper
+/// or quoted peaks, goals, thresholds, what a number is not, tables of settings): every claim
+/// found with exactly its missing fields, and nothing else.
+#[test]
+fn forms_of_the_fifth_labelling_are_exact() {
+    assert_exact("perf-forms.md", 25);
+}

@@ -4,10 +4,12 @@
 //! Read with the shared tag scanner (`crate::html`): a tag inside a comment defines nothing.
 //! The text of a raw HTML block (a `<pre>` banner, a `<ul>` of news items) becomes prose
 //! blocks of kind `Html`, one per element a reader sees as its own line or paragraph, so that
-//! a claim written in HTML is read like one written in Markdown.
+//! a claim written in HTML is read like one written in Markdown; a `<table>` becomes a table
+//! (`Document::tables`, its first row naming the columns) whose `<tr>` rows are blocks of kind
+//! `TableRow`, each cell a word boundary, and its links stay links (never an entry's sources).
 
 use super::prose::{Block, BlockKind, TextBuf};
-use super::{Comment, Document, Link, LinkKind};
+use super::{Comment, Document, Link, LinkKind, Table};
 use crate::html::{scan, Attr, Event};
 use crate::target::TargetOptions;
 use std::ops::Range;
@@ -42,6 +44,35 @@ pub(super) struct Tags {
     /// elements separate; `None` where something was blanked (a comment, code, a bare URL):
     /// a word boundary. Only when asked for.
     pub texts: Vec<Run>,
+    /// The tables among the runs: each row of a table (not nested in another) is one run,
+    /// its cells separated by blanks. Only when the texts are asked for.
+    pub tables: Vec<HtmlTable>,
+}
+
+/// A `<table>` of a piece of HTML, read like a Markdown table: its first row names the
+/// columns.
+pub(super) struct HtmlTable {
+    /// `<table` to `</table>` (or the last row's end when unclosed), in the file.
+    pub span: Range<usize>,
+    pub rows: Vec<HtmlRow>,
+}
+
+/// A `<tr>` of a table.
+pub(super) struct HtmlRow {
+    /// Its run in `Tags::texts`.
+    pub run: usize,
+    /// `<tr` to `</tr>` (or to where the next row or the table ends), in the file.
+    pub span: Range<usize>,
+    /// Where each cell starts in the run.
+    pub cells: Vec<usize>,
+}
+
+/// A table being read: its start, and the row being read (its start, its cells' starts in
+/// the run).
+struct OpenTable {
+    start: usize,
+    rows: Vec<HtmlRow>,
+    row: Option<(usize, Vec<usize>)>,
 }
 
 /// A run of an HTML block's text: pieces with their spans in the file, `None` a blank.
@@ -155,84 +186,185 @@ pub(super) fn read(html: &str, at: usize, texts: bool) -> Tags {
             run.clear();
         }
     };
-    scan(html, &mut |e| match e {
-        // code is blanked, as a Markdown code span is
-        Event::Text { .. } if texts && code > 0 => run.push(None),
-        // in preformatted text each line is a line of its own ("✅ 40% faster   ✅ FP8")
-        Event::Text { span, .. } if texts && pre > 0 => {
-            let mut from = span.start;
-            for (k, line) in html[span.clone()].split(['\n', '\r']).enumerate() {
-                if k > 0 {
-                    end_run(&mut run, &mut out);
+    // tables: the outermost one open (a nested table's text breaks as any other element's),
+    // how deep the nesting is
+    let mut table: Option<OpenTable> = None;
+    let mut depth = 0usize;
+    // ends the row being read at `end` (in `html`): its run, when it holds text, is a row
+    let end_row = |t: &mut OpenTable, run: &mut Run, out: &mut Tags, end: usize| {
+        let Some((start, cells)) = t.row.take() else {
+            return;
+        };
+        let before = out.texts.len();
+        end_run(run, out);
+        if out.texts.len() > before {
+            t.rows.push(HtmlRow {
+                run: before,
+                span: shift(&(start..end)),
+                cells,
+            });
+        }
+    };
+    scan(html, &mut |e| {
+        // inside a table's row, an element that breaks text (a nested table, `<br>`, `<p>`) is a
+        // word boundary of the row, not the end of it
+        let in_row = table.as_ref().is_some_and(|t| t.row.is_some());
+        let brk = |run: &mut Run, out: &mut Tags| {
+            if in_row {
+                run.push(None);
+            } else {
+                end_run(run, out);
+            }
+        };
+        match e {
+            Event::End { name, span } if texts && matches!(name, "table" | "tr" | "td" | "th") => {
+                match (name, table.as_mut()) {
+                    ("table", Some(t)) if depth == 1 => {
+                        end_row(t, &mut run, &mut out, span.start);
+                        end_run(&mut run, &mut out);
+                        let t = table.take().expect("open table");
+                        out.tables.push(HtmlTable {
+                            span: shift(&(t.start..span.end)),
+                            rows: t.rows,
+                        });
+                        depth = 0;
+                    }
+                    ("table", Some(_)) => depth -= 1,
+                    ("tr", Some(t)) if depth == 1 => end_row(t, &mut run, &mut out, span.end),
+                    _ => brk(&mut run, &mut out),
                 }
-                push_text(&mut run, html, from..from + line.len(), at);
-                from += line.len() + 1;
             }
-        }
-        Event::Text { span, .. } if texts => push_text(&mut run, html, span, at),
-        Event::End { name } if texts && is_code(name) => {
-            code = code.saturating_sub(1);
-            run.push(None);
-        }
-        Event::End { name } if texts && breaks_text(name) => {
-            if name == "pre" {
-                pre = pre.saturating_sub(1);
+            // code is blanked, as a Markdown code span is
+            Event::Text { .. } if texts && code > 0 => run.push(None),
+            // in preformatted text each line is a line of its own ("✅ 40% faster   ✅ FP8")
+            Event::Text { span, .. } if texts && pre > 0 => {
+                let mut from = span.start;
+                for (k, line) in html[span.clone()].split(['\n', '\r']).enumerate() {
+                    if k > 0 {
+                        brk(&mut run, &mut out);
+                    }
+                    push_text(&mut run, html, from..from + line.len(), at);
+                    from += line.len() + 1;
+                }
             }
-            end_run(&mut run, &mut out)
-        }
-        Event::Comment { body, span } => {
-            if texts {
+            Event::Text { span, .. } if texts => push_text(&mut run, html, span, at),
+            Event::End { name, .. } if texts && is_code(name) => {
+                code = code.saturating_sub(1);
                 run.push(None);
             }
-            out.comments.push(Found {
-                span: shift(&span),
-                body: body.to_string(),
-            })
-        }
-        Event::Start { name, attrs } => {
-            if texts && breaks_text(name) {
-                end_run(&mut run, &mut out);
+            Event::End { name, .. } if texts && breaks_text(name) => {
                 if name == "pre" {
-                    pre += 1;
+                    pre = pre.saturating_sub(1);
+                }
+                brk(&mut run, &mut out)
+            }
+            Event::Comment { body, span } => {
+                if texts {
+                    run.push(None);
+                }
+                out.comments.push(Found {
+                    span: shift(&span),
+                    body: body.to_string(),
+                })
+            }
+            Event::Start { name, attrs, span } => {
+                if texts && matches!(name, "table" | "tr" | "td" | "th") {
+                    match (name, table.as_mut()) {
+                        ("table", None) => {
+                            end_run(&mut run, &mut out);
+                            table = Some(OpenTable {
+                                start: span.start,
+                                rows: Vec::new(),
+                                row: None,
+                            });
+                            depth = 1;
+                        }
+                        ("table", Some(_)) => depth += 1,
+                        ("tr", Some(t)) if depth == 1 => {
+                            end_row(t, &mut run, &mut out, span.start);
+                            end_run(&mut run, &mut out);
+                            t.row = Some((span.start, Vec::new()));
+                        }
+                        (_, Some(t)) if depth == 1 && t.row.is_some() => {
+                            // a cell: a word boundary within its row
+                            run.push(None);
+                            if let Some((_, cells)) = t.row.as_mut() {
+                                cells.push(run.len());
+                            }
+                        }
+                        _ => brk(&mut run, &mut out),
+                    }
+                } else if texts && breaks_text(name) {
+                    brk(&mut run, &mut out);
+                    if name == "pre" {
+                        pre += 1;
+                    }
+                }
+                if texts && is_code(name) {
+                    code += 1;
+                    run.push(None);
+                }
+                if let Some(id) = Attr::find(&attrs, "id") {
+                    out.anchors.push(id.value.trim().to_string());
+                }
+                if name == "a" {
+                    if let Some(n) = Attr::find(&attrs, "name") {
+                        out.anchors.push(n.value.trim().to_string());
+                    }
+                }
+                let target = match name {
+                    "a" => Attr::find(&attrs, "href").map(|a| (a, false)),
+                    "img" => Attr::find(&attrs, "src").map(|a| (a, true)),
+                    _ => None,
+                };
+                if let Some((a, image)) = target {
+                    out.links.push(HtmlLink {
+                        url: a.value.trim().to_string(),
+                        span: shift(&a.span),
+                        dest: shift(&a.value_span),
+                        image,
+                        text: if image {
+                            Attr::find(&attrs, "alt")
+                                .map(|a| a.value.trim().to_string())
+                                .unwrap_or_default()
+                        } else {
+                            a.value.trim().to_string()
+                        },
+                    });
                 }
             }
-            if texts && is_code(name) {
-                code += 1;
-                run.push(None);
-            }
-            if let Some(id) = Attr::find(&attrs, "id") {
-                out.anchors.push(id.value.trim().to_string());
-            }
-            if name == "a" {
-                if let Some(n) = Attr::find(&attrs, "name") {
-                    out.anchors.push(n.value.trim().to_string());
-                }
-            }
-            let target = match name {
-                "a" => Attr::find(&attrs, "href").map(|a| (a, false)),
-                "img" => Attr::find(&attrs, "src").map(|a| (a, true)),
-                _ => None,
-            };
-            if let Some((a, image)) = target {
-                out.links.push(HtmlLink {
-                    url: a.value.trim().to_string(),
-                    span: shift(&a.span),
-                    dest: shift(&a.value_span),
-                    image,
-                    text: if image {
-                        Attr::find(&attrs, "alt")
-                            .map(|a| a.value.trim().to_string())
-                            .unwrap_or_default()
-                    } else {
-                        a.value.trim().to_string()
-                    },
-                });
-            }
+            _ => {}
         }
-        _ => {}
     });
+    // an unclosed table ends with the piece of HTML
+    if let Some(mut t) = table.take() {
+        end_row(&mut t, &mut run, &mut out, html.len());
+        let end = t.rows.last().map_or(html.len(), |r| r.span.end - at);
+        out.tables.push(HtmlTable {
+            span: shift(&(t.start..end)),
+            rows: t.rows,
+        });
+    }
     end_run(&mut run, &mut out);
     out
+}
+
+/// The text of each cell of a table row's run (`cells`: where each starts), whitespace
+/// collapsed.
+fn cell_texts(run: &Run, cells: &[usize]) -> Vec<String> {
+    (0..cells.len())
+        .map(|c| {
+            let end = cells.get(c + 1).copied().unwrap_or(run.len());
+            let mut cell = String::new();
+            for piece in &run[cells[c].min(end)..end] {
+                match piece {
+                    Some((_, t)) => cell.push_str(t),
+                    None => cell.push(' '),
+                }
+            }
+            cell.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .collect()
 }
 
 /// Records in `doc` the comments, anchors (any element's `id`, `name` on `<a>`) and link
@@ -265,7 +397,14 @@ pub(super) fn record(
             None,
         ));
     }
-    for run in &tags.texts {
+    // the rows of tables, by run: (table, row)
+    let mut rows: Vec<Option<(usize, usize)>> = vec![None; tags.texts.len()];
+    for (t, table) in tags.tables.iter().enumerate() {
+        for (r, row) in table.rows.iter().enumerate() {
+            rows[row.run] = Some((t, r));
+        }
+    }
+    for (k, run) in tags.texts.iter().enumerate() {
         let mut buf = TextBuf::default();
         let mut spans = run.iter().flatten().map(|(r, _)| r);
         let (Some(first), last) = (spans.next(), spans.next_back()) else {
@@ -277,14 +416,23 @@ pub(super) fn record(
                 None => buf.blank(),
             }
         }
-        let end = last.unwrap_or(first).end;
-        doc.blocks.push(Block::new(
-            BlockKind::Html,
-            section,
-            first.start..end,
-            buf,
-            None,
-        ));
+        let (kind, span) = match rows[k] {
+            Some((t, r)) => {
+                let table = &tags.tables[t];
+                if r == 0 {
+                    // a table's first row names its columns, as a Markdown table's header
+                    doc.tables.push(Table {
+                        span: table.span.clone(),
+                        section,
+                        header: cell_texts(run, &table.rows[0].cells),
+                        roles: Vec::new(),
+                    });
+                }
+                (BlockKind::TableRow, table.rows[r].span.clone())
+            }
+            None => (BlockKind::Html, first.start..last.unwrap_or(first).end),
+        };
+        doc.blocks.push(Block::new(kind, section, span, buf, None));
     }
     for c in tags.comments {
         // a comment stands in the element whose text it is in or ends the line of (as an

@@ -272,3 +272,33 @@ fn tables_without_roles_or_as_prose() {
     assert!(doc.entries.is_empty());
     assert!(doc.links.iter().all(|l| l.entry.is_none()));
 }
+
+#[test]
+fn an_html_table_is_a_table_whose_rows_are_row_blocks() {
+    let text = "# L\n\nNote above:\n\n<table>\n<tr><th>Engine</th><th>Speed (tok/s)</th></tr>\n<tr><td>a <b>b</b></td><td>12</td></tr>\n<tr><td>\n<table><tr><td>inner</td></tr></table>\n</td><td>7</td></tr>\n</table>\n\nAfter.\n";
+    let (_, doc) = parse(text);
+    assert_eq!(doc.tables.len(), 1);
+    assert_eq!(doc.tables[0].header, ["Engine", "Speed (tok/s)"]);
+    let table = &doc.tables[0].span;
+    assert!(text[table.clone()].starts_with("<table>\n<tr>"));
+    assert!(text[table.clone()].ends_with("</table>\n</td><td>7</td></tr>\n</table>"));
+    let rows: Vec<(&str, &str)> = doc
+        .blocks
+        .iter()
+        .filter(|b| b.kind == BlockKind::TableRow)
+        .map(|b| (&text[b.span.clone()], b.text.trim()))
+        .collect();
+    // each row spans its <tr> element; a nested table's text stays in its cell
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0].0, "<tr><th>Engine</th><th>Speed (tok/s)</th></tr>");
+    assert_eq!(
+        rows[1],
+        ("<tr><td>a <b>b</b></td><td>12</td></tr>", "a b 12")
+    );
+    assert!(rows[2].1.contains("inner") && rows[2].1.ends_with('7'));
+    // the text around the table stays prose
+    assert!(doc
+        .blocks
+        .iter()
+        .any(|b| b.kind == BlockKind::Paragraph && b.text == "After."));
+}

@@ -70,8 +70,8 @@ const BLOCK: &[&str] = &[
 impl State<'_> {
     fn event(&mut self, ev: Event<'_>) {
         match ev {
-            Event::Start { name, attrs } => self.start(name, &attrs),
-            Event::End { name } => self.end(name),
+            Event::Start { name, attrs, .. } => self.start(name, &attrs),
+            Event::End { name, .. } => self.end(name),
             Event::Text { text: t, .. } => {
                 self.text.push_str(t);
                 if let Some(cell) = self.tables.last_mut().and_then(|t| t.cell.as_mut()) {

@@ -556,9 +556,11 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
         let t = text[r.clone()].trim().to_ascii_lowercase();
         let quantifier = matches!(t.as_str(), "over" | "than") && {
             let w = word_after(text, r.end).1;
+            // a version ("than 0.13.2") is a baseline
             w.starts_with(|c: char| c.is_ascii_digit())
                 && w.bytes()
                     .all(|c| c.is_ascii_digit() || c == b',' || c == b'.')
+                && w.matches('.').count() < 2
         };
         // "up from 46%", "down from 25 s": the value before, which `structural_baselines`
         // judges (a baseline only with the configuration it names)

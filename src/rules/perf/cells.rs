@@ -8,14 +8,18 @@
 //! bandwidth (TB/s)"), hold no claims; a workload column is what the row ran (`table`).
 
 use super::claims::{claim_at, Claim, ClaimKind};
-use super::table::{split_cells, table_at, unit_in, WORKLOAD_HEADER_WORDS};
+use super::table::{above, split_cells, table_at, unit_in, WORKLOAD_HEADER_WORDS};
 use super::text::{has_word, number_at, words};
-use super::words::{MEASURED_WORDS, SPEC_LEAD_WORDS, UTILIZATION_WORDS};
+use super::words::{MEASURED_WORDS, SPEC_LEAD_WORDS, TIME_UNITS, UTILIZATION_WORDS};
 use crate::document::{BlockKind, Document};
 use crate::policy::PerfPolicy;
 
 /// What the number cells of a column claim: their kind and unit.
 type CellKind = Option<(ClaimKind, &'static str)>;
+
+/// The unit of a column of times whose cells carry their own ("TTFT p50" over "118 ms"): a
+/// bare number under it is no claim.
+pub(super) const OWN_UNIT: &str = "own";
 
 /// Header words of a column whose numbers are not results of speed: sizes, counts, memory,
 /// quality, versions.
@@ -64,7 +68,18 @@ const OTHER_HEADER_WORDS: &[&str] = &[
 ];
 
 /// Header words of a column of changes between two columns of results ("Change", "Δ").
-const CHANGE_WORDS: &[&str] = &["change", "delta", "δ", "diff", "gain", "improvement"];
+const CHANGE_WORDS: &[&str] = &[
+    "change",
+    "delta",
+    "δ",
+    "diff",
+    "gain",
+    "improvement",
+    "saved",
+    "saving",
+    "savings",
+    "reduction",
+];
 
 /// Header words of a column of a device's specification, not of a measurement.
 const SPEC_WORDS: &[&str] = &[
@@ -122,6 +137,12 @@ fn time_unit_in(h: &str) -> Option<&'static str> {
         .and_then(|(_, r)| r.split_once(')'))
         .map(|(u, _)| u.trim())
         .or_else(|| h.rsplit_once(" in ").map(|(_, u)| u.trim()))?;
+    // a time per item: "(ms/token)", "(s/it)", "(ms per step)"
+    let inner = inner
+        .split_once('/')
+        .or_else(|| inner.split_once(" per "))
+        .filter(|(_, item)| item.trim().chars().all(char::is_alphabetic))
+        .map_or(inner, |(unit, _)| unit.trim());
     UNITS.iter().copied().find(|u| *u == inner)
 }
 
@@ -193,7 +214,17 @@ fn note_kind(note: &str, policy: &PerfPolicy) -> CellKind {
 /// What a column's number cells claim, from its header and the heading above the table.
 pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     let h = header.to_ascii_lowercase();
-    if has_word(&h, SPEC_WORDS) || has_word(&h, SETTING_WORDS) || h.contains('\\') {
+    // what the column is compared with ("saved vs. Dense") is no word of its own
+    let own = ["vs", "versus", "relative to", "compared"]
+        .iter()
+        .filter_map(|w| {
+            h.match_indices(w)
+                .find(|(at, _)| *at == 0 || h.as_bytes()[at - 1] == b' ')
+                .map(|(at, _)| at)
+        })
+        .min()
+        .map_or(h.as_str(), |at| &h[..at]);
+    if has_word(own, SPEC_WORDS) || has_word(&h, SETTING_WORDS) || h.contains('\\') {
         return None;
     }
     if let Some((unit, peak)) = unit_in(&h) {
@@ -201,6 +232,10 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     }
     if let Some(unit) = time_unit_in(&h).filter(|_| has_word(&h, TIME_WORDS)) {
         return Some((ClaimKind::Latency, unit));
+    }
+    // "TTFT p50" over "118 ms": times that carry their own unit
+    if has_word(&h, TIME_WORDS) && !has_word(&h, OTHER_HEADER_WORDS) && !h.contains('%') {
+        return Some((ClaimKind::Latency, OWN_UNIT));
     }
     // a column of shares: a share of peak ("MFU (%)"), a change ("Change", "Gain (%)"), else
     // no result of the note's unit ("WER (%)", "FP32 reference (%)")
@@ -213,9 +248,20 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     }
     // "Seq len" holds the setting; "seq 4K", "Batch 8", "bs=16" name one value of it, and
     // their cells are the results at that value
+    // "Scaling efficiency vs. 8 nodes": a share, whatever else it names
+    if has_word(&h, UTILIZATION_WORDS) {
+        return Some((ClaimKind::Percent, "%"));
+    }
     let setting_value = h.bytes().any(|c| c.is_ascii_digit());
     if (has_word(&h, WORKLOAD_HEADER_WORDS) && !setting_value) || has_word(&h, OTHER_HEADER_WORDS) {
         return None;
+    }
+    // "RTF", "RTFx": real-time factors of speech models
+    if let Some(w) = words(&h).find(|w| matches!(*w, "rtf" | "rtfx")) {
+        return Some((
+            ClaimKind::Rate { peak_unit: false },
+            if w == "rtf" { "rtf" } else { "rtfx" },
+        ));
     }
     if words(&h).any(|w| w.starts_with("speedup") || w.starts_with("speed-up")) {
         return Some((ClaimKind::Multiplier, "x"));
@@ -237,10 +283,6 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     if ratio_of(" / ") || ratio_of(" vs ") || ratio_of(" vs. ") {
         return Some((ClaimKind::Multiplier, "x"));
     }
-    // "MFU (%)", "Efficiency", "Utilization": shares of a peak, with or without their sign
-    if has_word(&h, UTILIZATION_WORDS) {
-        return Some((ClaimKind::Percent, "%"));
-    }
     heading
 }
 
@@ -249,7 +291,15 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
 fn heading_kind(heading: &str) -> CellKind {
     let h = heading.to_ascii_lowercase();
     let first = words(&h).next().unwrap_or("");
-    if first.starts_with("speedup") || first.starts_with("speed-up") {
+    // "Speedup of …", "Ablation (speedup)": the kind first, or in brackets after the subject
+    let bracketed = h
+        .split_once('(')
+        .and_then(|(_, r)| r.split_once(')'))
+        .map_or("", |(k, _)| k.trim());
+    if [first, bracketed]
+        .iter()
+        .any(|w| w.starts_with("speedup") || w.starts_with("speed-up"))
+    {
         return Some((ClaimKind::Multiplier, "x"));
     }
     if first == "throughput" {
@@ -270,6 +320,28 @@ pub struct TableCells {
     /// Whether a body row of the table names its kind in its first cell (a transposed table:
     /// "| Aggregate FPS | 96 | 248 |", "| p95 latency (ms) | 14 | 19 |").
     row_kinds: Vec<bool>,
+    /// Whether the table lists a set-up's settings or items and their values ("| Setting |
+    /// Value |", "| Item | Value |"): its rows state no results.
+    settings: Vec<bool>,
+}
+
+/// Whether a table's header is that of a list of settings or items and their values
+/// ("Setting | Value", "Item | Value", "Parameter | Default"): what a run was set up with.
+fn lists_settings(header: &[String]) -> bool {
+    let name = |k: usize| {
+        header
+            .get(k)
+            .map(|h| h.trim().trim_matches(['*', '_']).to_ascii_lowercase())
+            .unwrap_or_default()
+    };
+    let first = name(0);
+    (SETTINGS_HEADERS.contains(&first.as_str())
+        || matches!(first.as_str(), "item" | "component" | "property"))
+        && header.len() == 2
+        && matches!(
+            name(1).as_str(),
+            "value" | "values" | "default" | "setting" | "details" | "spec"
+        )
 }
 
 impl TableCells {
@@ -280,11 +352,17 @@ impl TableCells {
         let mut header_row = vec![None; n];
         let mut columns = vec![Vec::new(); n];
         let mut row_kinds = vec![false; n];
+        let settings = doc
+            .tables
+            .iter()
+            .map(|t| lists_settings(&t.header))
+            .collect();
         if n == 0 {
             return TableCells {
                 columns,
                 header_row,
                 row_kinds,
+                settings,
             };
         }
         for (i, b) in doc.blocks.iter().enumerate() {
@@ -302,7 +380,7 @@ impl TableCells {
             }
             header_row[t] = Some(i);
             let start = doc.tables[t].span.start;
-            let above = i.checked_sub(1).map(|p| &doc.blocks[p]).filter(|p| {
+            let above = above(doc, i, start).map(|p| &doc.blocks[p]).filter(|p| {
                 source
                     .get(p.span.end..start)
                     .is_some_and(|gap| gap.trim().is_empty())
@@ -313,7 +391,7 @@ impl TableCells {
             });
             let heading = above.filter(|_| !settings).and_then(|p| match p.kind {
                 BlockKind::Heading => heading_kind(&p.text),
-                BlockKind::Paragraph => note_kind(&p.text, policy),
+                BlockKind::Paragraph | BlockKind::Html => note_kind(&p.text, policy),
                 BlockKind::Item if p.entry.is_none() => note_kind(&p.text, policy),
                 _ => None,
             });
@@ -329,7 +407,13 @@ impl TableCells {
             columns,
             header_row,
             row_kinds,
+            settings,
         }
+    }
+
+    /// Whether `table` lists settings and their values: its rows hold no claims.
+    pub fn of_settings(&self, table: usize) -> bool {
+        self.settings[table]
     }
 
     /// Whether any column or row of `table` holds claims.
@@ -376,7 +460,17 @@ impl TableCells {
                 && number
                     .strip_suffix('%')
                     .is_some_and(|n| bare(n.trim_end().trim_start_matches(['+', '-', '−'])));
-            if bare(number) || share {
+            // a time with its unit under a column of times ("118 ms" under "TTFT p50")
+            let timed = (*kind == ClaimKind::Latency)
+                .then(|| {
+                    let (n, u) = number.split_at(number_at(number.as_bytes(), 0)?);
+                    let u = u.trim_start();
+                    (!n.is_empty() && TIME_UNITS.contains(&u)).then_some(u)
+                })
+                .flatten();
+            if let Some(u) = timed {
+                out.push(claim_at(text, at..at + number.len(), *kind, u));
+            } else if (bare(number) && unit != OWN_UNIT) || share {
                 out.push(claim_at(text, at..at + number.len(), *kind, unit));
             }
         }

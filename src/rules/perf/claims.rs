@@ -139,6 +139,23 @@ fn quantifier_start(lower: &str, start: usize) -> usize {
 }
 
 /// The word before `at`, skipping hedges ("takes around 1.5 hours" → "takes").
+/// A unit written before its value (lower-case text, the value at `at`): "rtf 0.08", "rtfx of
+/// 150", "rtf = 0.05"; where the unit starts, and the unit.
+fn unit_before(lower: &str, at: usize) -> Option<(usize, &'static str)> {
+    let head = lower[..at].trim_end_matches([' ', '=', ':', '~', '≈']);
+    let head = head
+        .strip_suffix(" of")
+        .map_or(head, |h| h.trim_end_matches(' '));
+    let (start, w) = word_before(head, head.len());
+    let unit = match w {
+        "rtf" => "rtf",
+        "rtfx" => "rtfx",
+        _ => return None,
+    };
+    // a number right after the unit, with little between ("RTF 0.08", not "RTF of the 2 runs")
+    (at - (start + w.len()) <= 6).then_some((start, unit))
+}
+
 fn cue_before(lower: &str, at: usize) -> &str {
     // "vs." (a word ends at no full stop)
     if let Some(h) = lower[..at].trim_end().strip_suffix("vs.") {
@@ -441,6 +458,16 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         } else {
             num_end
         };
+        // "RTF 0.08", "RTFx of 150", "RTF=0.05": a real-time factor written before its value
+        if let Some((start, unit)) = unit_before(&lower_s, i) {
+            if !hypothetical(&(start..num_end)) {
+                let mut c = claim(start..num_end, ClaimKind::Rate { peak_unit: false });
+                c.unit = unit.into();
+                out.push(c);
+            }
+            i = num_end;
+            continue;
+        }
         let after = skip_space(lower, num_end);
         let rest = &lower[after..];
         // multiplier: 2.3x, 3×, 10-100x
@@ -571,7 +598,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 && !hypothetical(&(i..end))
             {
                 let mut c = claim(i..end, ClaimKind::Rate { peak_unit: peak });
-                let clause = &lower_s[w];
+                let clause = &lower_s[w.clone()];
                 // "out of a 1,979 TFLOPS peak", "the 989 TFLOPS dense BF16 peak"
                 let peak_after = {
                     let rest = ahead(&lower_s, end, 40);
@@ -580,8 +607,17 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         .map_or(rest, |p| &rest[..p]);
                     words(rest).take(3).any(|w| w == "peak")
                 };
+                // "the dense BF16 peak is 989 TFLOPS", "specified at 3.35 TB/s"
+                let peak_before = {
+                    let head: Vec<&str> = words(&lower_s[w.start..i]).collect();
+                    matches!(
+                        head.as_slice(),
+                        [.., "peak", "is"] | [.., "specified" | "rated", "at"]
+                    ) || lower_s[w.start..i].trim_end().ends_with("peak:")
+                };
                 c.capability = peak
                     && (peak_after
+                        || peak_before
                         || (has_word(clause, LINK_WORDS)
                             && !states(Vocabulary::Measurement, clause))
                         || link_spec(text, &lower_s, seg(), i, end, unit, states)

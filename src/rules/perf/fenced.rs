@@ -11,12 +11,12 @@
 //! a block that reads as code or commands (`$ `, `>>>`, `import`, `def`, braces, assignments,
 //! `--flags`, `pip install`…) is skipped whole. Other code blocks are never read.
 
-use super::cells::column_kind;
+use super::cells::{column_kind, OWN_UNIT};
 use super::claims::{claim_at, find_claims, Claim, ClaimKind};
 use super::fields::{shown, Field};
 use super::text::{has_word, number_at};
 use super::vocab::{Vocab, Vocabulary};
-use super::words::{MEASURED_WORDS, SPEC_LEAD_WORDS};
+use super::words::{MEASURED_WORDS, SPEC_LEAD_WORDS, TIME_UNITS};
 use crate::document::{Block, BlockKind, Document};
 use crate::policy::PerfPolicy;
 use std::ops::Range;
@@ -162,7 +162,8 @@ pub fn result_lines(
         // a lead-in that announces results, that ends with a colon before output showing them,
         // or that names them anywhere ("`quiver-bench` output on my laptop for SIFT-1M. Recall
         // is checked against …") before output showing them
-        let shows = || labelled_times || shows_results(source, &lines);
+        let shows =
+            || labelled_times || shows_results(source, &lines) || shows_columns(source, &lines);
         let announced = policy.results_cues.is_match(&sentence)
             || (b.text.trim_end().ends_with(':') && shows())
             || ({
@@ -371,9 +372,96 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
         if share && kind != ClaimKind::Percent {
             continue;
         }
+        // "latency: 85 ms": a label of times that carry their own unit
+        if unit == OWN_UNIT {
+            let rest = text[end..].trim_start();
+            let Some(u) = TIME_UNITS.iter().find(|u| {
+                rest.starts_with(**u)
+                    && rest[u.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !c.is_alphanumeric())
+            }) else {
+                continue;
+            };
+            let end = text.len() - rest.len() + u.len();
+            label_from = end;
+            out.push(claim_at(text, start..end, kind, u));
+            continue;
+        }
         out.push(claim_at(text, start..end, kind, unit));
     }
     out
+}
+
+/// The kind of the values under a column of output named `name` as a benchmark tool prints
+/// it: "decode_tok_s" (tokens/s), "prefill_ms" (a time in ms), "RTF", "tokens/s".
+fn output_column_kind(name: &str) -> Option<(ClaimKind, &'static str)> {
+    let spaced = name.replace(['_', '-'], " ");
+    let named = match spaced.rsplit_once(' ') {
+        // "prefill ms" -> "prefill (ms)"
+        Some((head, unit)) if matches!(unit, "ms" | "s" | "sec" | "us" | "µs" | "min") => {
+            match head.rsplit_once(' ') {
+                // "decode tok s" -> "decode tok/s"
+                Some((_, item)) if RATE_ITEMS.contains(&item) => format!("{head}/{unit}"),
+                None if RATE_ITEMS.contains(&head) => format!("{head}/{unit}"),
+                _ => format!("{head} ({unit})"),
+            }
+        }
+        _ => spaced,
+    };
+    column_kind(&named, None).filter(|(_, unit)| *unit != OWN_UNIT)
+}
+
+/// Words of a rate's item in an output column's name ("tok" in "decode_tok_s").
+const RATE_ITEMS: &[&str] = &[
+    "tok", "tokens", "req", "requests", "it", "img", "images", "samples", "seq", "frames",
+];
+
+/// The values of a line of columnar output under a header line of column names
+/// (`input_len  output_len  prefill_ms  decode_tok_s` over `512  256  38.2  31.4`): a bare
+/// number under a column whose name gives its unit is a claim. Only when the line has as
+/// many fields as the header has names.
+pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
+    let names: Vec<&str> = header.split_whitespace().collect();
+    if names.len() < 2 {
+        return Vec::new();
+    }
+    let fields: Vec<(usize, &str)> = text
+        .split_whitespace()
+        .map(|f| (f.as_ptr() as usize - text.as_ptr() as usize, f))
+        .collect();
+    if fields.len() != names.len() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for ((at, value), name) in fields.into_iter().zip(names) {
+        let end = at + value.len();
+        if number_at(value.as_bytes(), 0) != Some(value.len())
+            || claims.iter().any(|c| c.span.start < end && at < c.span.end)
+        {
+            continue;
+        }
+        if let Some((kind, unit)) = output_column_kind(&name.to_ascii_lowercase()) {
+            out.push(claim_at(text, at..end, kind, unit));
+        }
+    }
+    out
+}
+
+/// Whether a block of output is a header line of column names over lines of values, some
+/// under a column whose name gives its unit.
+fn shows_columns(source: &str, lines: &[Range<usize>]) -> bool {
+    let Some((head, rest)) = lines.split_first() else {
+        return false;
+    };
+    let header = &source[head.clone()];
+    !header
+        .split_whitespace()
+        .any(|f| number_at(f.as_bytes(), 0).is_some())
+        && rest
+            .iter()
+            .any(|r| !column_values(header, &source[r.clone()], &[]).is_empty())
 }
 
 /// Whether a block of output shows results by itself: a line of it (not code) states a claim

@@ -18,6 +18,32 @@ use std::ops::Range;
 pub(super) fn hypothetical(lower: &str, seg: &Segments, r: &Range<usize>, states: States) -> bool {
     let sentence = seg.sentence(lower, r);
     let s = &lower[sentence.clone()];
+    // a question asks ("Is 31 tok/s what others get?"); a ratio fixed by design or by
+    // construction is a parameter ("shrinks 8x by construction")
+    if s.trim_end().ends_with('?')
+        || lower[sentence.end..].starts_with('?')
+        || s.contains("by design")
+        || s.contains("by construction")
+    {
+        return true;
+    }
+    // what a number is not ("Why the saving is not simply 8x")
+    let (ws, w) = word_before(lower, r.start);
+    if w == "not"
+        || (matches!(w, "simply" | "just" | "exactly" | "quite")
+            && word_before(lower, ws).1 == "not")
+    {
+        return true;
+    }
+    // a threshold of a condition ("If the bus bandwidth is below 350 GB/s, check …")
+    if words(s).next() == Some("if")
+        && matches!(
+            word_before(lower, r.start).1,
+            "below" | "above" | "under" | "over" | "exceeds" | "than"
+        )
+    {
+        return true;
+    }
     // no cue in the whole sentence (the usual case, and cheap): none governs the number
     if !states(Vocabulary::Hypothetical, s) {
         return false;
@@ -55,7 +81,10 @@ pub(super) fn reserved_share(lower: &str, seg: &Segments, start: usize, of_end: 
     }
     let clause = seg.clause(lower, &(start..start));
     let head: Vec<&str> = words(&lower[clause.start..start]).collect();
+    // or after it: "so that 85% of the free memory is handed to the KV cache"
+    let tail = &lower[of_end.min(clause.end.max(of_end))..clause.end.max(of_end)];
     head.iter().any(|w| RESERVE_WORDS.contains(w))
+        || words(tail).take(8).any(|w| RESERVE_WORDS.contains(&w))
         || head
             .windows(2)
             .any(|p| p[1] == "use" && matches!(p[0], "to" | "can" | "may" | "will"))

@@ -24,6 +24,7 @@ pub mod peak;
 mod peak_words;
 mod table;
 mod text;
+mod title;
 pub mod vocab;
 mod words;
 
@@ -93,9 +94,16 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
             let scope = cx.scopes[b.section];
             matches!(
                 b.kind,
-                BlockKind::Item | BlockKind::Paragraph | BlockKind::TableRow | BlockKind::Html
+                BlockKind::Item
+                    | BlockKind::Paragraph
+                    | BlockKind::TableRow
+                    | BlockKind::Html
+                    | BlockKind::Heading
             ) && !scope.exempt
                 && !scope.contents
+                // a row of a table of settings states no result
+                && (b.kind != BlockKind::TableRow
+                    || !table::table_at(cx.doc, b.span.start).is_some_and(|t| cells.of_settings(t)))
                 && ((may_hold_claim(&b.text) && !find_claims(&b.text, &never).is_empty())
                     || row_cells(b).is_some())
         })
@@ -127,9 +135,22 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
             Some(tables.len() - 1)
         })
         .collect();
+    // the bold title line above a list of notes, per candidate item
+    let titles: Vec<Option<usize>> = candidates
+        .iter()
+        .map(|&i| {
+            (i < cx.doc.blocks.len())
+                .then(|| title::title_above(cx.doc, cx.text(), i))
+                .flatten()
+        })
+        .collect();
     let mut within = String::new();
     for &i in &candidates {
         within.push_str(&cx.claim_block(i).text.to_ascii_lowercase());
+        within.push('\n');
+    }
+    for &t in titles.iter().flatten() {
+        within.push_str(&cx.doc.blocks[t].text.to_ascii_lowercase());
         within.push('\n');
     }
     // what a results block's lead-in and header line state for its lines
@@ -161,7 +182,8 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
     candidates
         .into_iter()
         .zip(row_table)
-        .filter_map(|(i, row)| {
+        .zip(titles)
+        .filter_map(|((i, row), title)| {
             let block = cx.claim_block(i);
             let text = &block.text;
             let mut claims = find_claims(text, &states);
@@ -181,9 +203,10 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                     claims.extend(times);
                 }
                 claims.extend(fenced::labelled_value(text, &claims));
+                let header = line.header.clone().map_or("", |h| &cx.text()[h]);
+                claims.extend(fenced::column_values(header, text, &claims));
                 claims.sort_by_key(|c| c.span.start);
                 bind::bind(text, &mut claims, &vocab);
-                let header = line.header.clone().map_or("", |h| &cx.text()[h]);
                 fenced::bind_context(&mut claims, header, lead, &vocab);
                 return (!claims.is_empty()).then_some((i, claims));
             }
@@ -196,6 +219,9 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 }
             }
             bind::bind(text, &mut claims, &vocab);
+            if let Some(t) = title {
+                title::bind_title(&mut claims, &cx.doc.blocks[t].text, &vocab);
+            }
             // a body row takes what it leaves unstated from its table's header, group rows and
             // caption
             if let Some(k) = row.filter(|_| claims.iter().any(|c| !c.bound.missing().is_empty())) {

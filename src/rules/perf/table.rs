@@ -138,15 +138,12 @@ pub fn around(doc: &Document, source: &str, table: usize, row: usize) -> Around 
             })
         })
     };
-    let Some(b) = first
-        .checked_sub(1)
-        .filter(|&b| adjacent(b, span.start, false))
-    else {
+    let Some(b) = above(doc, first, span.start).filter(|&b| adjacent(b, span.start, false)) else {
         return out;
     };
     let prev = &doc.blocks[b];
     match prev.kind {
-        BlockKind::Paragraph => {
+        BlockKind::Paragraph | BlockKind::Html => {
             out.caption.push(b);
             out.completed = prev.text.trim_end().ends_with(':');
         }
@@ -169,6 +166,20 @@ pub fn around(doc: &Document, source: &str, table: usize, row: usize) -> Around 
     out
 }
 
+/// The block before `first`, the first row of a table starting at `start`: for a table in
+/// raw HTML, the block before the HTML's (the HTML block's own block holds no text and
+/// spans it all).
+pub(super) fn above(doc: &Document, first: usize, start: usize) -> Option<usize> {
+    let mut b = first.checked_sub(1)?;
+    while doc.blocks[b].kind == BlockKind::Html
+        && doc.blocks[b].text.is_empty()
+        && doc.blocks[b].span.start <= start
+    {
+        b = b.checked_sub(1)?;
+    }
+    Some(b)
+}
+
 /// The most notes of a list above a table that count for it.
 const MAX_NOTES: usize = 8;
 
@@ -178,6 +189,13 @@ fn is_group_row(row: &str) -> bool {
     // read up to the first cell's end and the next filled cell only: most rows fill their
     // second cell
     let body = row.trim();
+    if body.starts_with('<') {
+        // an HTML row: one filled cell, the first, spanning the row or beside empty ones
+        let cells = html_cells(body);
+        return cells.first().is_some_and(|(_, c)| !c.is_empty())
+            && cells[1..].iter().all(|(_, c)| c.is_empty())
+            && (cells.len() > 1 || body.to_ascii_lowercase().contains("colspan"));
+    }
     let body = body.strip_prefix('|').unwrap_or(body);
     let Some(end) = body.find('|') else {
         return false;
@@ -333,6 +351,9 @@ fn is_placeholder(cell: &str) -> bool {
 /// The cells of a table row's source line with where each starts: split at `|` outside code
 /// spans and not escaped, the outer pipes dropped.
 pub(super) fn split_cells(line: &str) -> Vec<(usize, &str)> {
+    if line.trim_start().starts_with('<') {
+        return html_cells(line);
+    }
     let lead = line.len() - line.trim_start().len();
     let body = line.trim();
     let (skip, body) = match body.strip_prefix('|') {
@@ -358,6 +379,67 @@ pub(super) fn split_cells(line: &str) -> Vec<(usize, &str)> {
         cells.push((skip + start, last));
     }
     cells
+}
+
+/// The cells of an HTML table row's source (`<tr><td>a</td><th>b</th></tr>`) with where each
+/// starts: each cell's content between its start tag and the next cell or the row's end,
+/// without the tags that open or close it (`<b>12.3</b>` is `12.3`).
+fn html_cells(row: &str) -> Vec<(usize, &str)> {
+    let lower = row.to_ascii_lowercase();
+    let is_cell = |at: usize| {
+        ["<td", "<th"].iter().any(|t| {
+            lower[at..].starts_with(t)
+                && lower[at + 3..]
+                    .bytes()
+                    .next()
+                    .is_some_and(|c| c == b'>' || c == b'/' || c.is_ascii_whitespace())
+        })
+    };
+    let starts: Vec<usize> = lower
+        .match_indices('<')
+        .map(|(at, _)| at)
+        .filter(|&at| is_cell(at))
+        .collect();
+    let mut out = Vec::with_capacity(starts.len());
+    for (k, &at) in starts.iter().enumerate() {
+        let Some(open) = lower[at..].find('>').map(|p| at + p + 1) else {
+            break;
+        };
+        let next = starts.get(k + 1).copied().unwrap_or(row.len());
+        let mut end = ["</td", "</th", "</tr"]
+            .iter()
+            .filter_map(|t| lower.get(open..next)?.find(t).map(|p| open + p))
+            .min()
+            .unwrap_or(next)
+            .max(open);
+        let mut start = open;
+        // the tags around the content (`<b>`, `</strong>`), and the space beside them
+        loop {
+            let inner = &row[start..end];
+            let trimmed = inner.trim_start();
+            if trimmed.starts_with('<') {
+                if let Some(p) = trimmed.find('>') {
+                    start += inner.len() - trimmed.len() + p + 1;
+                    continue;
+                }
+            }
+            break;
+        }
+        loop {
+            let inner = &row[start..end];
+            let trimmed = inner.trim_end();
+            if trimmed.ends_with('>') {
+                if let Some(p) = trimmed.rfind('<') {
+                    end = start + p;
+                    continue;
+                }
+            }
+            break;
+        }
+        let lead = row[start..end].len() - row[start..end].trim_start().len();
+        out.push((start + lead, row[start + lead..end].trim_end()));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -386,6 +468,14 @@ mod tests {
         assert!(!is_group_row("| ... | ... | ... |"));
         assert!(!is_group_row("| A100 | 312 | |"));
         assert!(!is_group_row("| A100 |"));
+        assert_eq!(
+            split_cells("<tr><td>A100</td><th align=\"right\"> <b>12.5</b> </th><td></td></tr>"),
+            [(8, "A100"), (39, "12.5"), (57, "")]
+        );
+        assert!(is_group_row("<tr><td colspan=\"3\"><b>H100</b></td></tr>"));
+        assert!(is_group_row("<tr><td>H100</td><td></td></tr>"));
+        assert!(!is_group_row("<tr><td>H100</td><td>1.2</td></tr>"));
+        assert!(!is_group_row("<tr><td>H100</td></tr>"));
         assert!(is_workload_header("Seq. len."));
         assert!(!is_workload_header("Prefill tokens/s"));
     }

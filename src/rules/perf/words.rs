@@ -165,6 +165,7 @@ pub(super) const LATENCY_CUES: &[&str] = &[
     "finishes",
     "end-to-end",
     "e2e",
+    "overhead",
 ];
 /// Rate units, longest first; `true` for compute and bandwidth rates (vendor peak material).
 pub(super) const RATE_UNITS: &[(&str, bool)] = &[
@@ -357,6 +358,10 @@ pub(super) const PER_ITEM: &[&str] = &[
     "sequence",
     "batch",
     "example",
+    "call",
+    "launch",
+    "frame",
+    "utterance",
 ];
 /// Words between a count and the device it counts ("2x NVIDIA GeForce RTX 3090").
 pub(super) const VENDOR_WORDS: &[&str] = &[
@@ -719,6 +724,8 @@ pub(super) const RESERVE_WORDS: &[&str] = &[
     "reserve",
     "reserves",
     "reserved",
+    "handed",
+    "given",
     "reserving",
     "allocate",
     "allocates",

@@ -1,0 +1,65 @@
+//! A list under a title line: a paragraph in bold ("**Hopper GEMM rewrite** (BF16, H100 SXM)")
+//! directly followed by a list of notes is one entry for a reader, as a guide's bold title line
+//! and the bullets under it are. The claims of its items take the hardware, workload and
+//! precision the title states when they do not state their own.
+
+use super::claims::Claim;
+use super::fields::{shown, Field};
+use super::vocab::Vocab;
+use crate::document::{BlockKind, Document};
+
+/// The most characters of a title line: longer bold text is a paragraph, not a title.
+const MAX_TITLE: usize = 200;
+
+/// The title paragraph of the list whose item is block `item` (an item without links), if the
+/// paragraph directly above the list (only blank space and list markers between) opens in
+/// bold.
+pub(super) fn title_above(doc: &Document, source: &str, item: usize) -> Option<usize> {
+    let gap_is_blank = |from: usize, to: usize| {
+        source.get(from..to).is_some_and(|gap| {
+            gap.chars().all(|c| {
+                c.is_whitespace() || matches!(c, '-' | '*' | '+' | '.' | ')') || c.is_ascii_digit()
+            })
+        })
+    };
+    let b = &doc.blocks[item];
+    if b.kind != BlockKind::Item || b.entry.is_some() {
+        return None;
+    }
+    let mut k = item;
+    while k > 0 {
+        let prev = &doc.blocks[k - 1];
+        if !gap_is_blank(prev.span.end, doc.blocks[k].span.start) {
+            return None;
+        }
+        match prev.kind {
+            BlockKind::Item if prev.entry.is_none() => k -= 1,
+            BlockKind::Paragraph => {
+                let src = source.get(prev.span.clone())?.trim_start();
+                let bold = src.starts_with("**") || src.starts_with("__");
+                return (bold && prev.text.trim().len() <= MAX_TITLE && !prev.text.contains('\n'))
+                    .then_some(k - 1);
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Fills what `claims` leave unstated of the set-up (hardware, workload, precision) from the
+/// title paragraph's text.
+pub(super) fn bind_title(claims: &mut [Claim], title: &str, vocab: &Vocab) {
+    let found = vocab.matches(title);
+    for c in claims.iter_mut() {
+        for f in c.bound.missing() {
+            if !matches!(f, Field::Hardware | Field::Workload | Field::Precision) {
+                continue;
+            }
+            let k = f as usize;
+            if let Some((_, r)) = found.iter().find(|(j, _)| *j == k) {
+                c.bound
+                    .set_from_table(k, Some(shown(title, f, r.clone()).to_string()));
+            }
+        }
+    }
+}
