@@ -359,6 +359,7 @@ pub(super) const PER_ITEM: &[&str] = &[
     "batch",
     "example",
     "call",
+    "kernel",
     "launch",
     "frame",
     "utterance",
