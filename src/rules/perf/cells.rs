@@ -75,11 +75,15 @@ const CHANGE_WORDS: &[&str] = &[
     "diff",
     "gain",
     "improvement",
-    "saved",
-    "saving",
-    "savings",
     "reduction",
 ];
+
+/// Header words of a column of savings: its cells carry their own unit, a share ("68%") or an
+/// amount of memory ("54.9 GB").
+const SAVING_WORDS: &[&str] = &["saved", "saving", "savings", "freed"];
+
+/// Units of an amount of memory in a cell of savings.
+const MEMORY_UNITS: &[&str] = &["gb", "gib", "mb", "mib", "tb", "tib", "kb", "kib"];
 
 /// Header words of a column of a device's specification, not of a measurement.
 const SPEC_WORDS: &[&str] = &[
@@ -236,6 +240,9 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     // "TTFT p50" over "118 ms": times that carry their own unit
     if has_word(&h, TIME_WORDS) && !has_word(&h, OTHER_HEADER_WORDS) && !h.contains('%') {
         return Some((ClaimKind::Latency, OWN_UNIT));
+    }
+    if has_word(&h, SAVING_WORDS) {
+        return Some((ClaimKind::Saving, OWN_UNIT));
     }
     // a column of shares: a share of peak ("MFU (%)"), a change ("Change", "Gain (%)"), else
     // no result of the note's unit ("WER (%)", "FP32 reference (%)")
@@ -468,8 +475,27 @@ impl TableCells {
                     (!n.is_empty() && TIME_UNITS.contains(&u)).then_some(u)
                 })
                 .flatten();
+            // a share or an amount of memory under a column of savings ("68%", "54.9 GB")
+            let saved = (*kind == ClaimKind::Saving)
+                .then(|| {
+                    let (n, u) = number.split_at(number_at(number.as_bytes(), 0)?);
+                    let u = u.trim_start();
+                    if n.is_empty() {
+                        None
+                    } else if u == "%" {
+                        Some((ClaimKind::Percent, "%"))
+                    } else {
+                        MEMORY_UNITS
+                            .iter()
+                            .find(|m| m.eq_ignore_ascii_case(u))
+                            .map(|m| (ClaimKind::Saving, *m))
+                    }
+                })
+                .flatten();
             if let Some(u) = timed {
                 out.push(claim_at(text, at..at + number.len(), *kind, u));
+            } else if let Some((k, u)) = saved {
+                out.push(claim_at(text, at..at + number.len(), k, u));
             } else if (bare(number) && unit != OWN_UNIT) || share {
                 out.push(claim_at(text, at..at + number.len(), *kind, unit));
             }
