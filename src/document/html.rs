@@ -186,8 +186,8 @@ pub(super) fn read(html: &str, at: usize, texts: bool) -> Tags {
             run.clear();
         }
     };
-    // tables: the outermost one open (a nested table's text breaks as any other element's),
-    // how deep the nesting is
+    // tables: the outermost one open (a nested table is text of the cell it is in), and how
+    // deep the nesting is
     let mut table: Option<OpenTable> = None;
     let mut depth = 0usize;
     // ends the row being read at `end` (in `html`): its run, when it holds text, is a row
