@@ -2,7 +2,8 @@
 //! most three times ten times as long (timed in process, the best of three runs, so a busy
 //! machine does not decide). The shapes: broken anchors with suggestions, ignore comments on
 //! their own line and inline, links into one other file with as many headings, frontier
-//! sections, banned text among code blocks, duplicates.
+//! sections, banned text among code blocks, duplicates, a table row of many claims (Markdown
+//! and HTML).
 
 use sourcepolicy::date::Date;
 use sourcepolicy::engine::{lint_paths, LintOptions};
@@ -94,6 +95,27 @@ fn shapes(n: usize, dir: &Path) -> Vec<(&'static str, PathBuf)> {
                     )
                 })
                 .collect::<String>(),
+    );
+    // one table row of n claims under n headers, in Markdown and in raw HTML (the column of
+    // each claim, and the header that names a field for the whole row, once per row)
+    write(
+        "a table row of many claims",
+        format!("wide-{n}.md"),
+        format!(
+            "# T\n\n| {} |\n|{}\n| {} |\n",
+            vec!["Speedup vs X"; n].join(" | "),
+            "---|".repeat(n),
+            vec!["2.5x faster"; n].join(" | ")
+        ),
+    );
+    write(
+        "an HTML table row of many claims",
+        format!("wide-html-{n}.md"),
+        format!(
+            "# T\n\n<table>\n<tr>{}</tr>\n<tr>{}</tr>\n</table>\n",
+            "<th>Speedup vs X</th>".repeat(n),
+            "<td>2.5x faster</td>".repeat(n)
+        ),
     );
     out
 }

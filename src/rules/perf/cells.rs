@@ -8,8 +8,8 @@
 //! bandwidth (TB/s)"), hold no claims; a workload column is what the row ran (`table`).
 
 use super::claims::{claim_at, Claim, ClaimKind};
-use super::table::{above, split_cells, table_at, unit_in, WORKLOAD_HEADER_WORDS};
-use super::text::{has_word, number_at, words};
+use super::table::{above, split_cells, table_at, WORKLOAD_HEADER_WORDS};
+use super::text::{has_word, number_at, unit_in, words};
 use super::words::{MEASURED_WORDS, SPEC_LEAD_WORDS, TIME_UNITS, UTILIZATION_WORDS};
 use crate::document::{BlockKind, Document};
 use crate::policy::PerfPolicy;
@@ -134,7 +134,7 @@ const TIME_WORDS: &[&str] = &[
 /// A time unit a header names in brackets or after "in": "Latency (ms)", "Time in s".
 fn time_unit_in(h: &str) -> Option<&'static str> {
     const UNITS: &[&str] = &[
-        "ms", "s", "sec", "seconds", "us", "µs", "μs", "min", "minutes", "hours", "h",
+        "ms", "s", "sec", "seconds", "us", "µs", "μs", "min", "minutes", "hours", "h", "days", "d",
     ];
     let inner = h
         .rsplit_once('(')
@@ -228,6 +228,23 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
         })
         .min()
         .map_or(h.as_str(), |at| &h[..at]);
+    // "% of peak", "% of cuBLAS": a share of a peak or of another system's result, not of a
+    // whole ("% of total", "Time (%)")
+    if let Some((_, of)) = h.split_once("% of ") {
+        let whole = matches!(
+            words(of).next().unwrap_or(""),
+            "total"
+                | "time"
+                | "runtime"
+                | "all"
+                | "calls"
+                | "samples"
+                | "memory"
+                | "vram"
+                | "params"
+        );
+        return (!whole).then_some((ClaimKind::Percent, "%"));
+    }
     if has_word(own, SPEC_WORDS) || has_word(&h, SETTING_WORDS) || h.contains('\\') {
         return None;
     }

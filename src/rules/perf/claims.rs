@@ -614,6 +614,13 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         head.as_slice(),
                         [.., "peak", "is"] | [.., "specified" | "rated", "at"]
                     ) || lower_s[w.start..i].trim_end().ends_with("peak:")
+                        // "87% of the 3.35 TB/s the datasheet lists": the reference of a share
+                        || {
+                            let head = lower_s[..i].trim_end();
+                            let head = head.strip_suffix("the").unwrap_or(head).trim_end();
+                            head.strip_suffix("of")
+                                .is_some_and(|h| h.trim_end().ends_with('%'))
+                        }
                 };
                 c.capability = peak
                     && (peak_after

@@ -304,6 +304,14 @@ pub(super) fn is_perf_percent(
         if words(ahead(lower, s1 + 2, 60)).take(7).any(|w| w == "peak") {
             return true;
         }
+        // "manages 309 GFLOPS, which is 1.3% of cuBLAS", "2.9 TB/s, about 87% of the 3.35
+        // TB/s": a share of another result or of a peak, after a rate in its sentence
+        let sentence = seg.sentence(lower, &(start..end));
+        if unit_in(&lower[sentence.start..start]).is_some()
+            && !after.iter().any(|w| QUALITY_WORDS.contains(w))
+        {
+            return true;
+        }
         // "reaches 93% of cuBLAS", "sustaining 95% of it": a measured share of something
         let reached = REACH_VERBS.contains(&word_before(lower, quantified_start(lower, start)).1)
             && after.first().is_some_and(|w| !QUALITY_WORDS.contains(w))

@@ -35,6 +35,27 @@ pub(super) fn hypothetical(lower: &str, seg: &Segments, r: &Range<usize>, states
     {
         return true;
     }
+    // what a specification promises: "On paper the 4090 has more bandwidth (1,008 GB/s …)",
+    // "(about 32 GB/s on paper)"; up to a contrast only ("…, but in my sweeps the H100
+    // delivered 1.6% more")
+    if let Some(p) = s.find("on paper") {
+        let at = sentence.start + p;
+        let governs = if at < r.start {
+            let between = &lower[at..r.start];
+            ![" but ", " however", " whereas ", " while ", " yet ", ";"]
+                .iter()
+                .any(|c| between.contains(c))
+        } else {
+            words(ahead(lower, r.end, 40))
+                .take(4)
+                .collect::<Vec<_>>()
+                .windows(2)
+                .any(|p| p == ["on", "paper"])
+        };
+        if governs {
+            return true;
+        }
+    }
     // a threshold of a condition ("If the bus bandwidth is below 350 GB/s, check …")
     if words(s).next() == Some("if")
         && matches!(

@@ -17,9 +17,9 @@
 
 use super::claims::{Claim, ClaimKind};
 use super::fields::{shown, Field};
-use super::text::{has_word, words};
+use super::text::{has_word, unit_in, words};
 use super::vocab::Vocab;
-use super::words::{COMPARING_WORDS, MEASURED_WORDS, RATE_UNITS, SPEC_LEAD_WORDS};
+use super::words::{COMPARING_WORDS, MEASURED_WORDS, SPEC_LEAD_WORDS, UTILIZATION_WORDS};
 use crate::document::{BlockKind, Document};
 
 /// The context of one table, found once per table.
@@ -33,6 +33,9 @@ pub struct TableContext {
     groups: Vec<(usize, Vec<FieldMatch>)>,
     /// Per header cell: its text and the fields it names.
     header: Vec<(String, Vec<usize>)>,
+    /// Per header cell: it heads shares of another system's result ("% of cuBLAS"), which
+    /// name that system as the baseline of the column's own cells only.
+    share_of: Vec<bool>,
     /// The header names what a device's specification holds ("Peak BF16", "Dense FP8",
     /// "TDP", "Memory") and nothing measured ("Achieved", "Our kernel").
     spec_header: bool,
@@ -84,18 +87,6 @@ fn is_workload_header(header: &str) -> bool {
         "n" | "m" | "k" | "d" | "mnk" | "m=n=k" | "size" | "problem size" | "matrix size"
     );
     dimension || (has_word(&h, WORKLOAD_HEADER_WORDS) && unit_in(&h).is_none())
-}
-
-/// The rate unit a header names as a word ("Prefill tokens/s", "TFLOPS/GPU").
-pub(super) fn unit_in(h: &str) -> Option<(&'static str, bool)> {
-    RATE_UNITS.iter().copied().find(|(u, _)| {
-        h.match_indices(u).any(|(at, _)| {
-            let before = h[..at].chars().next_back();
-            let after = h[at + u.len()..].chars().next();
-            before.is_none_or(|c| !c.is_alphanumeric())
-                && after.is_none_or(|c| !c.is_alphanumeric())
-        })
-    })
 }
 
 /// The table whose span holds byte `at` of the source.
@@ -261,6 +252,17 @@ impl TableContext {
             })
             .collect();
         let head: Vec<String> = header.iter().map(|(h, _)| h.to_ascii_lowercase()).collect();
+        let share_of = head
+            .iter()
+            .map(|h| {
+                h.split_once("% of ").is_some_and(|(_, of)| {
+                    let w = words(of).next().unwrap_or("");
+                    !w.is_empty()
+                        && !UTILIZATION_WORDS.contains(&w)
+                        && !matches!(w, "the" | "theoretical" | "total" | "time" | "all")
+                })
+            })
+            .collect();
         let spec_header = head
             .iter()
             .any(|h| has_word(h, SPEC_HEADER_WORDS) || has_word(h, SPEC_LEAD_WORDS))
@@ -272,6 +274,7 @@ impl TableContext {
             caption_fields,
             groups,
             header,
+            share_of,
             spec_header,
         }
     }
@@ -292,26 +295,43 @@ impl TableContext {
             .map(|(_, fields)| fields);
         let cells = split_cells(row_source);
         let row_measured = || has_word(&row_source.to_ascii_lowercase(), MEASURED_WORDS);
-        let column = |off: usize| cells.iter().rposition(|(s, _)| *s <= off);
+        // cells start in order: the column of an offset by binary search
+        let column = |off: usize| cells.partition_point(|(s, _)| *s <= off).checked_sub(1);
         // a header over another column of results names that column's variant ("LightSeq
         // fp16" over its speedups), not this one's
-        let result_columns: Vec<usize> = at.iter().filter_map(|&off| column(off)).collect();
+        let mut result_column = vec![false; cells.len()];
+        for col in at.iter().filter_map(|&off| column(off)) {
+            result_column[col] = true;
+        }
+        let names = |col: usize, k: usize| {
+            self.header
+                .get(col)
+                .is_some_and(|(_, fields)| fields.contains(&k))
+                && cells.get(col).is_some_and(|(_, v)| !is_placeholder(v))
+        };
+        // per field, the first column whose header names it for the whole row: any for a
+        // baseline (a header that compares, "vs FA2", does so for the whole row), else one
+        // that holds no result; found once per row
+        let row_column: Vec<Option<usize>> = Field::ALL
+            .iter()
+            .map(|&f| {
+                let k = f as usize;
+                (0..cells.len())
+                    .find(|&col| names(col, k) && (f == Field::Baseline || !result_column[col]))
+            })
+            .collect();
         for (c, &off) in claims.iter_mut().zip(at) {
             let own = column(off);
             for f in c.bound.missing() {
                 let k = f as usize;
-                let names = |col: usize| {
-                    self.header
-                        .get(col)
-                        .is_some_and(|(_, fields)| fields.contains(&k))
+                let share = |col: usize| {
+                    f == Field::Baseline
+                        && self.share_of.get(col) == Some(&true)
                         && cells.get(col).is_some_and(|(_, v)| !is_placeholder(v))
                 };
-                // a header that compares ("vs FA2") does so for the whole row
-                let col = own.filter(|&col| names(col)).or_else(|| {
-                    (0..cells.len()).find(|&col| {
-                        names(col) && (f == Field::Baseline || !result_columns.contains(&col))
-                    })
-                });
+                let col = own
+                    .filter(|&col| names(col, k) || share(col))
+                    .or(row_column[k]);
                 let stated = match col {
                     Some(col) => Some(format!("{}: {}", self.header[col].0, cells[col].1.trim())),
                     None => group

@@ -202,6 +202,18 @@ pub(super) fn word_before(text: &str, to: usize) -> (usize, &str) {
     (start, &head[start..])
 }
 
+/// The rate unit a text names as a word ("Prefill tokens/s", "TFLOPS/GPU"), lower case.
+pub(super) fn unit_in(h: &str) -> Option<(&'static str, bool)> {
+    super::words::RATE_UNITS.iter().copied().find(|(u, _)| {
+        h.match_indices(u).any(|(at, _)| {
+            let before = h[..at].chars().next_back();
+            let after = h[at + u.len()..].chars().next();
+            before.is_none_or(|c| !c.is_alphanumeric())
+                && after.is_none_or(|c| !c.is_alphanumeric())
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -50,6 +50,8 @@ pub(super) const PERF_NOUNS: &[&str] = &[
     "latency",
     "latencies",
     "throughput",
+    // maximum achievable matmul FLOPS
+    "mamf",
     "bandwidth",
     "time",
     "runtime",
