@@ -309,15 +309,14 @@ impl TableContext {
                 .is_some_and(|(_, fields)| fields.contains(&k))
                 && cells.get(col).is_some_and(|(_, v)| !is_placeholder(v))
         };
-        // per field, the first column whose header names it for the whole row: any for a
-        // baseline (a header that compares, "vs FA2", does so for the whole row), else one
-        // that holds no result; found once per row
+        // per field, the first column whose header names it for the whole row: one that
+        // holds no result ("Baseline" over "cuBLAS"); a header over results, "Speedup vs
+        // FA2", names the baseline of its own cells only; found once per row
         let row_column: Vec<Option<usize>> = Field::ALL
             .iter()
             .map(|&f| {
                 let k = f as usize;
-                (0..cells.len())
-                    .find(|&col| names(col, k) && (f == Field::Baseline || !result_column[col]))
+                (0..cells.len()).find(|&col| names(col, k) && !result_column[col])
             })
             .collect();
         for (c, &off) in claims.iter_mut().zip(at) {
