@@ -3,7 +3,7 @@
 //! machine does not decide). The shapes: broken anchors with suggestions, ignore comments on
 //! their own line and inline, links into one other file with as many headings, frontier
 //! sections, banned text among code blocks, duplicates, a table row of many claims (Markdown
-//! and HTML).
+//! and HTML), a long list of notes under a bold title line.
 
 use sourcepolicy::date::Date;
 use sourcepolicy::engine::{lint_paths, LintOptions};
@@ -107,6 +107,15 @@ fn shapes(n: usize, dir: &Path) -> Vec<(&'static str, PathBuf)> {
             "---|".repeat(n),
             vec!["2.5x faster"; n].join(" | ")
         ),
+    );
+    // a long list of notes under a bold title line: each item finds the title once
+    write(
+        "notes under a bold title",
+        format!("title-{n}.md"),
+        "# T\n\n**Kernels** (FP16, A100)\n\n".to_string()
+            + &(0..n)
+                .map(|i| format!("- kernel {i} is 2.5x faster\n"))
+                .collect::<String>(),
     );
     write(
         "an HTML table row of many claims",

@@ -136,12 +136,18 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
         })
         .collect();
     // the bold title line above a list of notes, per candidate item
+    // (asked in order, each answer given to the next walk)
+    let mut known = None;
     let titles: Vec<Option<usize>> = candidates
         .iter()
         .map(|&i| {
-            (i < cx.doc.blocks.len())
-                .then(|| title::title_above(cx.doc, cx.text(), i))
-                .flatten()
+            let title = (i < cx.doc.blocks.len())
+                .then(|| title::title_above(cx.doc, cx.text(), i, known))
+                .flatten();
+            if i < cx.doc.blocks.len() && cx.doc.blocks[i].kind == BlockKind::Item {
+                known = Some((i, title));
+            }
+            title
         })
         .collect();
     let mut within = String::new();

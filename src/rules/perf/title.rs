@@ -13,8 +13,14 @@ const MAX_TITLE: usize = 200;
 
 /// The title paragraph of the list whose item is block `item` (an item without links), if the
 /// paragraph directly above the list (only blank space and list markers between) opens in
-/// bold.
-pub(super) fn title_above(doc: &Document, source: &str, item: usize) -> Option<usize> {
+/// bold. `known`: an earlier item and its answer (the walk back stops there, so that the items
+/// of a long list, asked in order, are walked once in all).
+pub(super) fn title_above(
+    doc: &Document,
+    source: &str,
+    item: usize,
+    known: Option<(usize, Option<usize>)>,
+) -> Option<usize> {
     let gap_is_blank = |from: usize, to: usize| {
         source.get(from..to).is_some_and(|gap| {
             gap.chars().all(|c| {
@@ -28,6 +34,9 @@ pub(super) fn title_above(doc: &Document, source: &str, item: usize) -> Option<u
     }
     let mut k = item;
     while k > 0 {
+        if let Some((_, title)) = known.filter(|(at, _)| *at == k - 1) {
+            return title;
+        }
         let prev = &doc.blocks[k - 1];
         if !gap_is_blank(prev.span.end, doc.blocks[k].span.start) {
             return None;
