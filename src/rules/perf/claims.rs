@@ -612,7 +612,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     let head: Vec<&str> = words(&lower_s[w.start..i]).collect();
                     matches!(
                         head.as_slice(),
-                        [.., "peak", "is"] | [.., "specified" | "rated", "at"]
+                        [.., "peak", "is"] | [.., "specified" | "specced" | "spec'd" | "rated", "at"]
                     ) || lower_s[w.start..i].trim_end().ends_with("peak:")
                         // "87% of the 3.35 TB/s the datasheet lists": the reference of a share
                         || {
