@@ -727,7 +727,7 @@ const VOCAB_SETS: [&[&str]; 2] = [
         "baseline",
         "correctness",
     ],
-    &["setting_cues", "hypothetical_cues", "measurement_cues"],
+    &["hypothetical_cues", "setting_cues", "measurement_cues"],
 ];
 
 /// The largest forward DFA (in bytes) of several patterns of a vocabulary set. Larger chunks

@@ -621,3 +621,14 @@ fn frontier_stamps_in_raw_html() {
 fn forms_of_the_fifth_labelling_are_exact() {
     assert_exact("perf-forms.md", 25);
 }
+
+/// The classes of an eighth blind labelling (times changed with an arrow, "of latency", per
+/// checkpoint, reported by a tool; savings up to a size; regressions; shares of another
+/// system's number or of a peak named after its device; output under a commented header line;
+/// units in square brackets; and targets, counting errors, counts of counted devices, times
+/// between failures, part ratings, vendor specifications and alert thresholds, which are no
+/// results): every claim found with exactly its missing fields, and nothing else.
+#[test]
+fn forms_of_the_eighth_labelling_are_exact() {
+    assert_exact("perf-reports.md", 20);
+}

@@ -246,7 +246,7 @@ mod tests {
                 &p.baseline,
                 &p.correctness,
             ],
-            vec![&p.setting_cues, &p.hypothetical_cues, &p.measurement_cues],
+            vec![&p.hypothetical_cues, &p.setting_cues, &p.measurement_cues],
         ];
         sets.iter()
             .map(|lists| {

@@ -119,7 +119,14 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
                 if w2.eq_ignore_ascii_case("the") {
                     (s2, w2) = word_after(text, s2 + w2.len());
                 }
-                if name_like(w2) || fw.eq_ignore_ascii_case("within") {
+                // not the device whose peak it is a share of ("61% of the MI300X's 1,307
+                // TFLOPS FP16 peak": utilization, no baseline)
+                let of_peak = {
+                    let tail = &text[s2..c.clause.end.max(s2)];
+                    let tail = &tail[..crate::lines::floor_char_boundary(tail, 80)];
+                    super::text::words(tail).any(|w| w.eq_ignore_ascii_case("peak"))
+                };
+                if (name_like(w2) || fw.eq_ignore_ascii_case("within")) && !of_peak {
                     out.push(s..s2 + w2.len());
                 }
             }

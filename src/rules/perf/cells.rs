@@ -131,14 +131,15 @@ const TIME_WORDS: &[&str] = &[
     "e2e",
 ];
 
-/// A time unit a header names in brackets or after "in": "Latency (ms)", "Time in s".
+/// A time unit a header names in brackets or after "in": "Latency (ms)", "Latency [us]",
+/// "Time in s".
 fn time_unit_in(h: &str) -> Option<&'static str> {
     const UNITS: &[&str] = &[
         "ms", "s", "sec", "seconds", "us", "µs", "μs", "min", "minutes", "hours", "h", "days", "d",
     ];
     let inner = h
-        .rsplit_once('(')
-        .and_then(|(_, r)| r.split_once(')'))
+        .rsplit_once(['(', '['])
+        .and_then(|(_, r)| r.split_once([')', ']']))
         .map(|(u, _)| u.trim())
         .or_else(|| h.rsplit_once(" in ").map(|(_, u)| u.trim()))?;
     // a time per item: "(ms/token)", "(s/it)", "(ms per step)"

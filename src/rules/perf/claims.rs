@@ -494,17 +494,30 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             let end = after + x_len;
             let boundary = lower.get(end).is_none_or(|c| !is_word_byte(*c));
             // "4x 4 tiles" is a dimension; "1.12x 1.21x" (the cells of a table row) are two
-            // multipliers
+            // multipliers, but "2x 8x H100" counts nodes of eight devices
             let dimension = {
                 let next = skip_space(lower, end);
+                let whole = !lower_s[i..num_end].contains('.');
+                // the end of a multiplier at `next`, if one stands there
+                let multiplier = number_at(lower, next).and_then(|e| {
+                    let x = skip_space(lower, e);
+                    let len = if lower.get(x) == Some(&b'x') {
+                        1
+                    } else if lower[x..].starts_with("×".as_bytes()) {
+                        2
+                    } else {
+                        return None;
+                    };
+                    lower
+                        .get(x + len)
+                        .is_none_or(|c| !is_word_byte(*c))
+                        .then_some((e, x + len))
+                });
                 lower.get(next).is_some_and(u8::is_ascii_digit)
-                    && !lower_s[i..num_end].contains('.')
-                    && !number_at(lower, next).is_some_and(|e| {
-                        let x = skip_space(lower, e);
-                        (lower.get(x) == Some(&b'x') || lower[x..].starts_with("×".as_bytes()))
-                            && lower
-                                .get(x + if lower[x] == b'x' { 1 } else { 2 })
-                                .is_none_or(|c| !is_word_byte(*c))
+                    && whole
+                    && multiplier.is_none_or(|(e, x_end)| {
+                        !lower_s[next..e].contains('.')
+                            && is_count_or_ratio(&lower_s, next, x_end, false, states)
                     })
             };
             if boundary && !dimension {
@@ -520,7 +533,10 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     };
                     n == "1"
                 };
+                // "were ~2x too high" is the size of an error
+                let error = word_after(&lower_s, end).1 == "too";
                 if !unit_ratio
+                    && !error
                     && !is_count_or_ratio(&lower_s, i, end, decimal, states)
                     && !hypothetical(&(i..end))
                 {
@@ -612,7 +628,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     let head: Vec<&str> = words(&lower_s[w.start..i]).collect();
                     matches!(
                         head.as_slice(),
-                        [.., "peak", "is"] | [.., "specified" | "specced" | "spec'd" | "rated", "at"]
+                        [.., "peak", "is"]
+                            | [.., "specified" | "specced" | "spec'd" | "rated", "at"]
+                            | [.., "specifies" | "specify" | "advertises" | "advertised"]
                     ) || lower_s[w.start..i].trim_end().ends_with("peak:")
                         // "87% of the 3.35 TB/s the datasheet lists": the reference of a share
                         || {
@@ -622,9 +640,21 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                                 .is_some_and(|h| h.trim_end().ends_with('%'))
                         }
                 };
+                // "8x ConnectX-7 400 Gb/s NICs": the speed of a part; "Hailo-8L (13 TOPS)",
+                // "(Hailo-8L, 13 TOPS)": the rating a part's name carries in brackets
+                let part_after = PART_NOUNS.contains(&word_after(&lower_s, end).1);
+                let rating = unit == "tops"
+                    && lower_s[end..].trim_start().starts_with(')')
+                    && lower_s[..i].rfind('(').is_some_and(|open| {
+                        i - open < 40
+                            && !lower_s[open..i].contains(')')
+                            && words(&lower_s[open..i]).count() <= 3
+                    });
                 c.capability = peak
                     && (peak_after
                         || peak_before
+                        || part_after
+                        || rating
                         || (has_word(clause, LINK_WORDS)
                             && !states(Vocabulary::Measurement, clause))
                         || link_spec(text, &lower_s, seg(), i, end, unit, states)
@@ -689,10 +719,30 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     !v.is_empty() && !v.starts_with(|c: char| c.is_ascii_digit())
                 }
             };
-            // "cold start is 5 s, down from 40 s"
+            // "cold start is 5 s, down from 40 s", "12 s → 4 s", "95 s (first run) → 3.2 s"
             let changed = {
                 let rest = lower_s[end..].trim_start_matches([',', ' ']);
-                rest.starts_with("down from") || rest.starts_with("up from")
+                let rest = match rest.strip_prefix('(') {
+                    Some(r) if r.find(')').is_some_and(|p| p < 40) => {
+                        r[r.find(')').unwrap_or(0) + 1..].trim_start()
+                    }
+                    _ => rest,
+                };
+                let arrow_after = ["→", "->"].iter().any(|a| {
+                    rest.strip_prefix(a).is_some_and(|r| {
+                        let at = skip_space(lower, lower.len() - r.len());
+                        number_at(lower, at).is_some()
+                    })
+                });
+                let arrow_before = {
+                    let head = lower_s[..i].trim_end();
+                    (head.ends_with('→') || head.ends_with("->"))
+                        && out.last().is_some_and(|c| c.kind == ClaimKind::Latency)
+                };
+                rest.starts_with("down from")
+                    || rest.starts_with("up from")
+                    || arrow_after
+                    || arrow_before
             };
             // "Latency: 12 ms", "19 ms (p99)"
             let labelled = {
@@ -717,10 +767,18 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 || per_item;
             // a time in a sentence that sets up the experiment ("a run takes 20 minutes, and
             // the timeout is 30 s") is part of the set-up
+            // "41 days of wall-clock time", "2 ms of latency" are results
+            let of_time = after_unit == "of" && {
+                let n = word_after(&lower_s, ps + 2).1;
+                LATENCY_CUES.contains(&n) || matches!(n, "wall-clock" | "wall" | "overhead")
+            };
             let setting = states(
                 Vocabulary::Setting,
                 &lower_s[seg().sentence(&lower_s, &(i..end))],
-            ) || (SETTING_AFTER.contains(&after_unit) && !per_item)
+            ) || (SETTING_AFTER.contains(&after_unit) && !per_item && !of_time)
+                // "mean time between failures was ~19 hours" is reliability, not speed
+                || w.contains("between failures")
+                || has_word(w, &["mtbf"])
                 || matches!(before, "for" | "every" | "after" | "over" | "within");
             if cue && !setting && !hypothetical(&(i..end)) {
                 out.push(claim(i..end, ClaimKind::Latency));
@@ -736,8 +794,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     .is_none_or(|c| !is_word_byte(*c))
         }) {
             let end = after + unit.len();
+            // ("saves up to 1.8 GB")
             if matches!(
-                cue_before(&lower_s, i),
+                cue_before(&lower_s, quantifier_start(&lower_s, i)),
                 "saves" | "save" | "saving" | "frees" | "freeing" | "reclaims"
             ) {
                 out.push(claim(i..end, ClaimKind::Saving));

@@ -421,8 +421,10 @@ const RATE_ITEMS: &[&str] = &[
 /// The values of a line of columnar output under a header line of column names
 /// (`input_len  output_len  prefill_ms  decode_tok_s` over `512  256  38.2  31.4`): a bare
 /// number under a column whose name gives its unit is a claim. Only when the line has as
-/// many fields as the header has names.
+/// many fields as the header has names. A header printed as a comment (after `#`) counts.
 pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
+    // a header printed as a comment ("#  size  time(us)  busbw(GB/s)", as nccl-tests prints it)
+    let header = header.trim_start().trim_start_matches('#');
     let names: Vec<&str> = header.split_whitespace().collect();
     if names.len() < 2 {
         return Vec::new();
@@ -496,7 +498,19 @@ pub fn bind_context(claims: &mut [Claim], header: &str, lead: &str, vocab: &Voca
             || !(checks.iter().any(|c| c.start <= r.start && r.end <= c.end)
                 || lead[r.clone()].trim().eq_ignore_ascii_case("over"))
     });
+    // a column that sets the run up ("size", "batch", "seq_len"): every line states its value
+    let set_up_column = header
+        .trim_start()
+        .trim_start_matches('#')
+        .split_whitespace()
+        .find(|n| super::table::is_workload_header(&n.replace(['_', '-'], " ")));
     for c in claims {
+        if let Some(name) = set_up_column {
+            if c.bound.missing().contains(&Field::Workload) {
+                c.bound
+                    .set_from_table(Field::Workload as usize, Some(name.to_string()));
+            }
+        }
         for f in c.bound.missing() {
             // the header line names the set-up; the lead-in, a sentence the block completes,
             // any field ("compared against cuBLASLt", "validated against a float32 matmul")

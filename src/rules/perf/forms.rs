@@ -301,7 +301,11 @@ pub(super) fn is_perf_percent(
         // "93% of cuBLAS throughput", "71% of theoretical peak", not "64% of respondents"
         let after: Vec<&str> = words(ahead(lower, s1 + 2, 60)).take(4).collect();
         // "75% of the 989 TFLOPS dense BF16 peak", "94% of the card's 864 GB/s peak"
-        if words(ahead(lower, s1 + 2, 60)).take(7).any(|w| w == "peak") {
+        // (words: "the h100's 989 tflops bf16 tensor-core peak" is ten)
+        if words(ahead(lower, s1 + 2, 80))
+            .take(10)
+            .any(|w| w == "peak")
+        {
             return true;
         }
         // "manages 309 GFLOPS, which is 1.3% of cuBLAS", "2.9 TB/s, about 87% of the 3.35
@@ -316,7 +320,18 @@ pub(super) fn is_perf_percent(
         let reached = REACH_VERBS.contains(&word_before(lower, quantified_start(lower, start)).1)
             && after.first().is_some_and(|w| !QUALITY_WORDS.contains(w))
             && !after.iter().any(|w| QUALITY_WORDS.contains(w));
+        // "roughly 56% of the H100 number": a share of another system's result
+        // (a named one: not "30% of the results", "50% of the number of requests")
+        let of_result = (1..after.len()).any(|j| {
+            matches!(after[j], "number" | "numbers" | "result" | "results")
+                && !matches!(
+                    after[j - 1],
+                    "the" | "a" | "an" | "all" | "our" | "these" | "those"
+                )
+                && after.get(j + 1) != Some(&"of")
+        });
         return reached
+            || of_result
             || after
                 .iter()
                 .any(|w| PERF_NOUNS.contains(w) || UTILIZATION_WORDS.contains(w));

@@ -57,7 +57,8 @@ pub(super) fn hypothetical(lower: &str, seg: &Segments, r: &Range<usize>, states
         }
     }
     // a threshold of a condition ("If the bus bandwidth is below 350 GB/s, check …")
-    if words(s).next() == Some("if")
+    // ("Alert if 1 GB busbw drops below 320 GB/s")
+    if words(&lower[sentence.start..r.start.max(sentence.start)]).any(|w| w == "if")
         && matches!(
             word_before(lower, r.start).1,
             "below" | "above" | "under" | "over" | "exceeds" | "than"

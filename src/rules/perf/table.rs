@@ -74,12 +74,13 @@ const SPEC_HEADER_WORDS: &[&str] = &[
 /// Header words of a column that sets the run up: its number is the workload of the row.
 pub(super) const WORKLOAD_HEADER_WORDS: &[&str] = &[
     "batch", "bs", "seq", "seqlen", "sequence", "length", "len", "lengths", "context", "isl",
-    "osl", "input", "output", "prompt", "shape", "hidden", "dim",
+    "osl", "input", "output", "prompt", "shape", "hidden", "dim", "message", "msg", "bytes",
+    "buffer", "payload",
 ];
 
 /// Whether a header names a column that sets the run up ("Batch Size", "Seq. len.",
 /// "Prefill Length").
-fn is_workload_header(header: &str) -> bool {
+pub(super) fn is_workload_header(header: &str) -> bool {
     let h = header.to_ascii_lowercase();
     // a problem's dimension or size: "N", "M=N=K", "Size", "Problem size"
     let dimension = matches!(

@@ -21,8 +21,10 @@ impl Vocabulary {
         Vocabulary::Field(Field::Precision),
         Vocabulary::Field(Field::Baseline),
         Vocabulary::Field(Field::Correctness),
-        Vocabulary::Setting,
+        // before the settings: where a cue of each starts at the same word, the search keeps
+        // the first list's ("a target of 50% MFU" is a goal, not only a set-up word)
         Vocabulary::Hypothetical,
+        Vocabulary::Setting,
         Vocabulary::Measurement,
     ];
 
@@ -30,8 +32,8 @@ impl Vocabulary {
     fn index(self) -> usize {
         match self {
             Vocabulary::Field(f) => f as usize,
-            Vocabulary::Setting => 5,
-            Vocabulary::Hypothetical => 6,
+            Vocabulary::Hypothetical => 5,
+            Vocabulary::Setting => 6,
             Vocabulary::Measurement => 7,
         }
     }

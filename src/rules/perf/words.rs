@@ -29,7 +29,7 @@ pub(super) const DIRECTION_STEMS: &[&str] = &[
     "lower", "higher", "less", "more", "fewer", "reduc", "improv", "increas", "decreas", "cut",
     "gain", "boost", "grow", "drop", "better", "worse", "sav", "shrink", "halv", "doubl", "free",
     "longer", "shorter", "rais", "rise", "rises", "cheaper", "trim", "fall", "lift", "fell",
-    "rose", "climb", "jump", "slash", "tripl", "cost", "adds", "added",
+    "rose", "climb", "jump", "slash", "tripl", "cost", "adds", "added", "regress",
 ];
 /// Words of a sentence about the load a system is given ("requests are sent at 10 req/s by a
 /// Poisson process"), which make a request rate after "at" a setting.
@@ -365,6 +365,8 @@ pub(super) const PER_ITEM: &[&str] = &[
     "launch",
     "frame",
     "utterance",
+    "checkpoint",
+    "epoch",
 ];
 /// Words between a count and the device it counts ("2x NVIDIA GeForce RTX 3090").
 pub(super) const VENDOR_WORDS: &[&str] = &[
@@ -445,6 +447,11 @@ pub(super) const RESULT_CUES: &[&str] = &[
     "completes",
     "completed",
     "finished",
+    // what a tool or a run reports: "`ib_write_lat` reports 2.1 us"
+    "reports",
+    "reported",
+    "measured",
+    "measures",
 ];
 /// Words after a duration that make it a setting ("10 minutes per run", "3 hours each").
 pub(super) const SETTING_AFTER: &[&str] = &["per", "each", "every", "of", "long", "ago"];
@@ -790,4 +797,23 @@ pub(super) const COMPARING_WORDS: &[&str] = &[
     "versus",
     "relative",
     "against",
+];
+/// Parts named right after a rate, which make it the part's rated speed ("400 Gb/s NICs").
+pub(super) const PART_NOUNS: &[&str] = &[
+    "nic",
+    "nics",
+    "hca",
+    "hcas",
+    "port",
+    "ports",
+    "adapter",
+    "adapters",
+    "switch",
+    "switches",
+    "transceiver",
+    "transceivers",
+    "cable",
+    "cables",
+    "ethernet",
+    "infiniband",
 ];
