@@ -830,9 +830,15 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         } else {
             cue
         };
+        // ("~3.0k t/s, vs ~3.9k on H100": thousands written with a k)
+        let value_end = if lower.get(num_end) == Some(&b'k') {
+            num_end + 1
+        } else {
+            num_end
+        };
         if matches!(cue, "vs" | "vs." | "versus")
             && lower
-                .get(num_end)
+                .get(value_end)
                 .is_none_or(|c| !c.is_ascii_alphanumeric() && *c != b'%')
         {
             if let Some(prev) = out.last().filter(|c| {
@@ -841,7 +847,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     && i < c.sentence.end
             }) {
                 let kind = prev.kind;
-                out.push(claim(i..num_end, kind));
+                out.push(claim(i..value_end, kind));
             }
         }
         // "3 times faster", "a reduction of 3.4 times"
