@@ -171,7 +171,7 @@ const SETTINGS_HEADERS: &[&str] = &[
 ];
 
 /// A time unit a note names for the numbers under it: "(ms)", "in ms", "in seconds".
-fn time_unit_of_note(note: &str) -> Option<&'static str> {
+pub(super) fn time_unit_of_note(note: &str) -> Option<&'static str> {
     const UNITS: &[(&str, &str)] = &[
         ("ms", "ms"),
         ("milliseconds", "ms"),
@@ -188,8 +188,11 @@ fn time_unit_of_note(note: &str) -> Option<&'static str> {
     UNITS.iter().find_map(|&(word, unit)| {
         let ends = |rest: &str| rest.chars().next().is_none_or(|c| !c.is_alphanumeric());
         let bracketed = format!("({word})");
+        // "(ms, mean of 5 runs)"
+        let listed = format!("({word},");
         let after_in = format!("in {word}");
         (note.contains(&bracketed)
+            || note.contains(&listed)
             || note.match_indices(&after_in).any(|(at, m)| {
                 ends(&note[at + m.len()..])
                     && (at == 0 || !note[..at].ends_with(|c: char| c.is_alphanumeric()))

@@ -194,6 +194,9 @@ pub fn result_lines(
                     && find_claims(t, &never).is_empty()
                     && labelled_value(t, &[]).is_empty()
                     && (!times || bare_times(t, &[]).is_empty())
+                    && !(times
+                        && super::cells::time_unit_of_note(&b.text.to_ascii_lowercase())
+                            .is_some_and(|u| trailing_time(t, &[], u).is_some()))
             })
             .cloned();
         for r in lines {
@@ -274,6 +277,20 @@ fn lines_of(source: &str, range: Range<usize>) -> impl Iterator<Item = Range<usi
         at += l.len();
         start..start + l.trim_end_matches(['\n', '\r']).len()
     })
+}
+
+/// The time closing a line of a block whose lead-in announces times in a unit it names
+/// ("Timings (ms, mean of 5 runs):" over `prefill 512 tok    38.1`): a bare number after two
+/// spaces or a tab at the end of the line, where the line's own claims hold none.
+pub fn trailing_time(text: &str, claims: &[Claim], unit: &'static str) -> Option<Claim> {
+    let t = text.trim_end();
+    let at = t.rfind([' ', '\t'])? + 1;
+    let value = &t[at..];
+    let spaced = t[..at].ends_with("  ") || t[..at].ends_with('\t');
+    (spaced
+        && number_at(value.as_bytes(), 0) == Some(value.len())
+        && !claims.iter().any(|c| c.span.end > at))
+    .then(|| claim_at(text, at..t.len(), ClaimKind::Latency, unit))
 }
 
 /// The bare times of a line of a block whose lead-in announces times ("…:  521ms",

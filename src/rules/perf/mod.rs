@@ -207,6 +207,9 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 if line.times {
                     let times = fenced::bare_times(text, &claims);
                     claims.extend(times);
+                    if let Some(unit) = cells::time_unit_of_note(&lead.to_ascii_lowercase()) {
+                        claims.extend(fenced::trailing_time(text, &claims, unit));
+                    }
                 }
                 claims.extend(fenced::labelled_value(text, &claims));
                 let header = line.header.clone().map_or("", |h| &cx.text()[h]);
