@@ -126,7 +126,10 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
                     let tail = &tail[..crate::lines::floor_char_boundary(tail, 80)];
                     super::text::words(tail).any(|w| w.eq_ignore_ascii_case("peak"))
                 };
-                if (name_like(w2) || fw.eq_ignore_ascii_case("within")) && !of_peak {
+                // "61% of the 0.8.1 throughput": a share of a version's
+                let version = w2.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+                    && w2.matches('.').count() >= 2;
+                if (name_like(w2) || version || fw.eq_ignore_ascii_case("within")) && !of_peak {
                     out.push(s..s2 + w2.len());
                 }
             }
