@@ -6,6 +6,11 @@ use super::table::Cells;
 use super::Document;
 use std::ops::Range;
 
+/// The most a block's text buffers reserve up front: an item's own text is at most its span
+/// (bar a few decoded entities), but the span of an item that holds a nested list or of a long
+/// paragraph says little about it, and nested blocks would each reserve it again.
+const TEXT_CAPACITY: usize = 512;
+
 /// A block being collected: an item, paragraph, heading or table row.
 pub(super) struct Collector {
     pub kind: BlockKind,
@@ -25,9 +30,9 @@ impl Collector {
     pub(super) fn new(kind: BlockKind, span: Range<usize>, section: usize) -> Collector {
         Collector {
             kind,
+            buf: TextBuf::with_capacity(span.len().min(TEXT_CAPACITY)),
             span,
             section,
-            buf: TextBuf::default(),
             links: Vec::new(),
             comments: Vec::new(),
             cells: None,

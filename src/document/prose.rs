@@ -117,6 +117,17 @@ pub(super) struct TextBuf {
 }
 
 impl TextBuf {
+    /// An empty buffer with room for `bytes` of text in each of its strings (and a few
+    /// pieces), so that collecting a block does not grow them step by step.
+    pub fn with_capacity(bytes: usize) -> TextBuf {
+        TextBuf {
+            text: String::with_capacity(bytes),
+            pieces: Vec::with_capacity(4),
+            plain: String::with_capacity(bytes),
+            outside: String::with_capacity(bytes),
+        }
+    }
+
     /// Appends text that comrak read from `src`; spans that do not lie on character
     /// boundaries of the source (comrak misplaces a few inline nodes) are not trusted.
     pub fn push_mapped(&mut self, s: &str, src: Range<usize>, source: &str) {

@@ -430,13 +430,17 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
     let mut out: Vec<Claim> = Vec::new();
     let mut i = 0;
     while i < lower.len() {
-        let b = lower[i];
+        // a claim starts at a number: on to the next digit (most of a text has none)
+        let Some(digit) = lower[i..].iter().position(u8::is_ascii_digit) else {
+            break;
+        };
+        i += digit;
         let word_start = i == 0
             || !(is_word_byte(lower[i - 1])
                 || lower[i - 1] == b'.'
                 || lower[i - 1] == b'@'
                 || (lower[i - 1] == b'-' && i > 1 && is_word_byte(lower[i - 2])));
-        if !b.is_ascii_digit() || !word_start {
+        if !word_start {
             i += 1;
             continue;
         }
