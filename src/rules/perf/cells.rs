@@ -140,7 +140,8 @@ fn time_unit_in(h: &str) -> Option<&'static str> {
     let inner = h
         .rsplit_once(['(', '['])
         .and_then(|(_, r)| r.split_once([')', ']']))
-        .map(|(u, _)| u.trim())
+        // "(median, s)": the unit among the bracket's items
+        .map(|(u, _)| u.rsplit(',').next().unwrap_or(u).trim())
         .or_else(|| h.rsplit_once(" in ").map(|(_, u)| u.trim()))?;
     // a time per item: "(ms/token)", "(s/it)", "(ms per step)"
     let inner = inner

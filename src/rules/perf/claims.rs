@@ -802,7 +802,13 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             let (ls, less) = word_after(&lower_s, end);
             let less_memory = matches!(less, "less" | "lower" | "fewer")
                 && MEMORY_WORDS.contains(&word_after(&lower_s, ls + less.len()).1);
+            // "peak memory drops by 0.7 GB"
+            let by_change = cue_before(&lower_s, i) == "by" && {
+                let (bs, _) = word_before(&lower_s, i);
+                has_stem(word_before(&lower_s, bs).1, DIRECTION_STEMS)
+            };
             if less_memory
+                || by_change
                 || matches!(
                     cue_before(&lower_s, quantifier_start(&lower_s, i)),
                     "saves" | "save" | "saving" | "frees" | "freeing" | "reclaims"

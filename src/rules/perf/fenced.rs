@@ -53,6 +53,9 @@ const OUTPUT_INFO: &[&str] = &[
     "none",
 ];
 
+/// Words of a lead-in that says a block is what a command printed.
+const OUTPUT_WORDS: &[&str] = &["output", "outputs", "prints", "printed", "printing"];
+
 /// Words of a lead-in that announces times.
 const TIME_LEAD_WORDS: &[&str] = &[
     "timing",
@@ -142,7 +145,11 @@ pub fn result_lines(
             continue;
         };
         let sentence = last_sentence(&b.text);
-        if policy.command_cues.is_match(&sentence)
+        // a lead-in about a command introduces it, unless it says the block is what the
+        // command printed ("Benchmark output from that command on the A100:", "Running the
+        // bundled script prints these results:")
+        let printed = has_word(&sentence, OUTPUT_WORDS);
+        if (policy.command_cues.is_match(&sentence) && !printed)
             || policy.hypothetical_cues.is_match(&sentence)
             || (has_word(&sentence, SPEC_LEAD_WORDS) && !has_word(&sentence, MEASURED_WORDS))
         {
@@ -158,7 +165,17 @@ pub fn result_lines(
             let t = source[r.clone()].to_ascii_lowercase();
             !is_code_line(&t) && has_word(&t, TIME_LABELS) && !bare_times(&t, &[]).is_empty()
         });
-        let times = has_word(&sentence, TIME_LEAD_WORDS) || labelled_times;
+        // or a line prints a time beside a result of its own ("resnet50  eager 21.84 ms
+        // compiled 14.02 ms  speedup 1.56x")
+        let beside_result = lines.iter().any(|r| {
+            let t = &source[r.clone()];
+            let never = |_: Vocabulary, _: &str| false;
+            !is_code_line(t) && {
+                let found = find_claims(t, &never);
+                !found.is_empty() && !bare_times(t, &found).is_empty()
+            }
+        });
+        let times = has_word(&sentence, TIME_LEAD_WORDS) || labelled_times || beside_result;
         // a lead-in that announces results, that ends with a colon before output showing them,
         // or that names them anywhere ("`quiver-bench` output on my laptop for SIFT-1M. Recall
         // is checked against …") before output showing them

@@ -330,8 +330,14 @@ pub(super) fn is_perf_percent(
                 )
                 && after.get(j + 1) != Some(&"of")
         });
+        // "lands at ~94% of cuBLAS": a share of a reference implementation's result
+        let of_reference = after
+            .iter()
+            .find(|w| **w != "the")
+            .is_some_and(|w| LOWER_NAMES.contains(w));
         return reached
             || of_result
+            || of_reference
             || after
                 .iter()
                 .any(|w| PERF_NOUNS.contains(w) || UTILIZATION_WORDS.contains(w));
@@ -340,6 +346,10 @@ pub(super) fn is_perf_percent(
         return false;
     }
     // "5,470 tokens/s, 41% above step 1": a share above or below another result of its sentence
+    // "is currently 15% behind vLLM", "12% ahead of TensorRT-LLM"
+    if matches!(next, "behind" | "ahead") {
+        return true;
+    }
     if matches!(next, "above" | "below") {
         let s = &lower[seg.sentence(lower, &(start..end))];
         if RATE_UNITS.iter().any(|(u, _)| s.contains(u)) || has_word(s, PERF_NOUNS) {

@@ -42,9 +42,18 @@ pub(super) fn hypothetical(lower: &str, seg: &Segments, r: &Range<usize>, states
         let at = sentence.start + p;
         let governs = if at < r.start {
             let between = &lower[at..r.start];
-            ![" but ", " however", " whereas ", " while ", " yet ", ";"]
-                .iter()
-                .any(|c| between.contains(c))
+            // (not from inside brackets closed before it: "NPU (45 TOPS on paper), … 3x")
+            ![
+                " but ",
+                " however",
+                " whereas ",
+                " while ",
+                " yet ",
+                ";",
+                ")",
+            ]
+            .iter()
+            .any(|c| between.contains(c))
         } else {
             words(ahead(lower, r.end, 40))
                 .take(4)

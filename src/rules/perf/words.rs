@@ -219,8 +219,18 @@ pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     ("it/s", false),
     ("fps", false),
     ("t/s", false),
+    // energy efficiency: "4.1 tokens/J"
+    ("tokens/j", false),
+    ("tok/j", false),
 ];
 pub(super) const TIME_UNITS: &[&str] = &[
+    // compute spent: "in about 4 GPU hours"
+    "gpu hours",
+    "gpu-hours",
+    "gpu days",
+    "gpu-days",
+    "node hours",
+    "node-hours",
     "days",
     "minutes",
     "minute",
