@@ -700,7 +700,29 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     .get(after + unit.len())
                     .is_none_or(|c| !is_word_byte(*c))
         }) {
-            let end = after + unit.len();
+            // "6 min 12 s", "1 h 20 min": one duration in two units
+            let end = {
+                let end = after + unit.len();
+                let next = skip_space(lower, end);
+                let smaller: &[&str] = match *unit {
+                    "min" | "mins" | "minute" | "minutes" => &["s", "sec", "seconds"],
+                    "h" | "hour" | "hours" | "hrs" => &["min", "mins", "minutes"],
+                    _ => &[],
+                };
+                match number_at(lower, next) {
+                    Some(e) if !smaller.is_empty() && next > end => {
+                        let u = skip_space(lower, e);
+                        smaller
+                            .iter()
+                            .find(|s| {
+                                lower[u..].starts_with(s.as_bytes())
+                                    && lower.get(u + s.len()).is_none_or(|c| !is_word_byte(*c))
+                            })
+                            .map_or(end, |s| u + s.len())
+                    }
+                    _ => end,
+                }
+            };
             let w = &lower_s[seg().clause(&lower_s, &(i..end))];
             let before = cue_before(&lower_s, i);
             // "takes 10-15 minutes on 7B models, and around 1 hour for 70B models"

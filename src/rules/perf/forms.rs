@@ -382,7 +382,10 @@ pub(super) fn is_perf_percent(
     }
     // a percentage alone in brackets or after a label reads with the clause before it:
     // "inference speed improved (46%)", "Throughput gains: 46%", "latency (-21%)"
-    let head = lower[..start].trim_end_matches(['+', '-', '−']).trim_end();
+    // ("(≈37%)", "(~21%)": an approximation sign inside the bracket)
+    let head = lower[..start]
+        .trim_end_matches(['+', '-', '−', '~', '≈'])
+        .trim_end();
     let bracketed = head.ends_with('(') && lower[end..].trim_start().starts_with(')');
     if bracketed || head.ends_with(':') {
         let p = head.len() - 1;
