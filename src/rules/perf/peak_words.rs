@@ -614,7 +614,9 @@ pub(super) fn half_unit(n: &str, approximate: bool) -> f64 {
 /// of 58%", "MFU from 31% to 44%". `before` ends where the claim (with its quantifier) starts,
 /// `after` starts where it ends.
 pub(super) fn share_of_peak(before: &str, after: &str) -> bool {
-    let ws: Vec<&str> = words(&after[..after.len().min(120)]).take(8).collect();
+    let ws: Vec<&str> = words(&after[..crate::lines::floor_char_boundary(after, 120)])
+        .take(8)
+        .collect();
     let w = |i: usize| ws.get(i).copied().unwrap_or("");
     let after_share = match w(0) {
         "mfu" | "hfu" | "sol" | "speed-of-light" => true,
