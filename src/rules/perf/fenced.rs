@@ -34,6 +34,9 @@ pub struct ResultLine {
     pub code: usize,
     /// The lead-in announces times ("timings", "latency"): a bare time closing a line is one.
     pub times: bool,
+    /// The time unit the lead-in names for the bare numbers closing its lines ("Timings (ms,
+    /// median of 7 runs):"), when it announces times.
+    pub time_unit: Option<&'static str>,
 }
 
 /// Info strings of a fenced block that holds output rather than code.
@@ -203,6 +206,9 @@ pub fn result_lines(
         // the header line: the first line, when it states no result (column names, "model:
         // ResNet-50, batch 64, bf16")
         let never = |_: Vocabulary, _: &str| false;
+        let time_unit = times
+            .then(|| super::cells::time_unit_of_note(&b.text.to_ascii_lowercase()))
+            .flatten();
         let header = lines
             .first()
             .filter(|r| {
@@ -211,9 +217,7 @@ pub fn result_lines(
                     && find_claims(t, &never).is_empty()
                     && labelled_value(t, &[]).is_empty()
                     && (!times || bare_times(t, &[]).is_empty())
-                    && !(times
-                        && super::cells::time_unit_of_note(&b.text.to_ascii_lowercase())
-                            .is_some_and(|u| trailing_time(t, &[], u).is_some()))
+                    && time_unit.is_none_or(|u| trailing_time(t, &[], u).is_none())
             })
             .cloned();
         for r in lines {
@@ -230,6 +234,7 @@ pub fn result_lines(
                 header: header.clone(),
                 code,
                 times,
+                time_unit,
             });
         }
     }

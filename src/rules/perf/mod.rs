@@ -207,7 +207,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 if line.times {
                     let times = fenced::bare_times(text, &claims);
                     claims.extend(times);
-                    if let Some(unit) = cells::time_unit_of_note(&lead.to_ascii_lowercase()) {
+                    if let Some(unit) = line.time_unit {
                         claims.extend(fenced::trailing_time(text, &claims, unit));
                     }
                 }
