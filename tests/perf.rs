@@ -632,3 +632,11 @@ fn forms_of_the_fifth_labelling_are_exact() {
 fn forms_of_the_eighth_labelling_are_exact() {
     assert_exact("perf-reports.md", 20);
 }
+
+/// The classes of a tenth blind labelling (values compared in pairs, durations written
+/// compactly, earlier values in brackets or possessives, requirements and limits that are no
+/// results): every claim found with exactly its missing fields, and nothing else.
+#[test]
+fn forms_of_the_tenth_labelling_are_exact() {
+    assert_exact("perf-tenth.md", 30);
+}

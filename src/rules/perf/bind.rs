@@ -59,6 +59,13 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
         {
             out.push(p[0].span.start..p[1].span.end);
         }
+        // "318 ms (v1.2: 905 ms)": a value and the earlier one beside it, labelled
+        let bracketed = between.trim().strip_prefix('(').is_some_and(|b| {
+            b.trim_end().ends_with(':') && b.len() <= 24 && !b.contains([')', '('])
+        });
+        if p[0].kind == p[1].kind && bracketed {
+            out.push(p[0].span.start..p[1].span.end);
+        }
     }
     for c in claims {
         // A change from a number states its baseline, the value before ("cuts the stall from
@@ -129,7 +136,23 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
                 // "61% of the 0.8.1 throughput": a share of a version's
                 let version = w2.bytes().all(|b| b.is_ascii_digit() || b == b'.')
                     && w2.matches('.').count() >= 2;
-                if (name_like(w2) || version || fw.eq_ignore_ascii_case("within")) && !of_peak {
+                // "91% of the first minute's": a share of another run's result
+                let possessive = {
+                    let t = &text[s2..];
+                    let t = &t[..crate::lines::floor_char_boundary(t, 40)];
+                    t.find(['\'', '’']).is_some_and(|p| {
+                        !t[..p].contains([',', ';', ')', '(']) && {
+                            let r = &t[p..];
+                            let r = r.strip_prefix('\'').or_else(|| r.strip_prefix('’'));
+                            r.is_some_and(|r| {
+                                r.starts_with('s') && !r[1..].starts_with(char::is_alphanumeric)
+                            })
+                        }
+                    })
+                };
+                if (name_like(w2) || version || possessive || fw.eq_ignore_ascii_case("within"))
+                    && !of_peak
+                {
                     out.push(s..s2 + w2.len());
                 }
             }
@@ -594,6 +617,17 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
                     || w.starts_with("resilien")
                     || w.starts_with("harden")
                     || w == "safe"
+            })
+            // "reached 0.41 s, against the 0.45 s limit": a limit, not a system compared
+            || (t == "against" && {
+                let tail = &text[r.end..];
+                let tail = &tail[..crate::lines::floor_char_boundary(tail, 48)];
+                super::text::words(tail).take(5).any(|w| {
+                    matches!(
+                        w.to_ascii_lowercase().as_str(),
+                        "limit" | "slo" | "budget" | "target" | "deadline" | "threshold" | "cap"
+                    )
+                })
             });
         !quantifier
             && !not_compared

@@ -217,7 +217,12 @@ fn note_kind(note: &str, policy: &PerfPolicy) -> CellKind {
     if let Some((unit, peak)) = unit_in(&n) {
         return Some((ClaimKind::Rate { peak_unit: peak }, unit));
     }
-    time_unit_of_note(&n).map(|unit| (ClaimKind::Latency, unit))
+    if let Some(unit) = time_unit_of_note(&n) {
+        return Some((ClaimKind::Latency, unit));
+    }
+    // "Measured save and restore times (March 2025):": times whose cells carry their unit
+    let times = words(&n).any(|w| matches!(w, "times" | "durations" | "latencies" | "timings"));
+    times.then_some((ClaimKind::Latency, OWN_UNIT))
 }
 
 /// What a column's number cells claim, from its header and the heading above the table.
@@ -494,7 +499,24 @@ impl TableCells {
                 .then(|| {
                     let (n, u) = number.split_at(number_at(number.as_bytes(), 0)?);
                     let u = u.trim_start();
-                    (!n.is_empty() && TIME_UNITS.contains(&u)).then_some(u)
+                    // ("2 min 50 s": a duration in two units, named by the first)
+                    // ("2m 50s", "1h 20m": compactly)
+                    let compact = |a: &str, b: &str| {
+                        let (m, small) = b.split_at(b.len().saturating_sub(1));
+                        matches!((a, small), ("h", "m") | ("m", "s")) && bare(m)
+                    };
+                    let first = match u.split_whitespace().collect::<Vec<_>>()[..] {
+                        [a, m, b] if bare(m) && TIME_UNITS.contains(&b) => a,
+                        [a, b] if compact(a, b) => {
+                            if a == "h" {
+                                "hours"
+                            } else {
+                                "min"
+                            }
+                        }
+                        _ => u,
+                    };
+                    (!n.is_empty() && TIME_UNITS.contains(&first)).then_some(first)
                 })
                 .flatten();
             // a share or an amount of memory under a column of savings ("68%", "54.9 GB")
@@ -520,6 +542,17 @@ impl TableCells {
                 out.push(claim_at(text, at..at + number.len(), k, u));
             } else if (bare(number) && unit != OWN_UNIT) || share {
                 out.push(claim_at(text, at..at + number.len(), *kind, unit));
+            } else if number.strip_suffix('%').is_some_and(|n| {
+                // "+9%" under "t/s change vs b4100": a signed change of a column's results
+                let n = n.trim_end();
+                n.starts_with(['+', '-', '−']) && bare(n.trim_start_matches(['+', '-', '−']))
+            }) {
+                out.push(claim_at(
+                    text,
+                    at..at + number.len(),
+                    ClaimKind::Percent,
+                    "%",
+                ));
             }
         }
         out

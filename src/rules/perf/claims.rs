@@ -82,6 +82,9 @@ fn value_and_unit(text: &str, kind: ClaimKind) -> (Option<f64>, String) {
     if lower.starts_with("twice") {
         return (Some(2.0), "x".into());
     }
+    if lower.starts_with("half") {
+        return (Some(0.5), "x".into());
+    }
     let b = lower.as_bytes();
     let (mut value, mut end, mut i) = (None, 0, 0);
     while i < b.len() {
@@ -263,9 +266,18 @@ fn offered_load(
             | "queries per second"
             | "req/min"
             | "requests/min"
-    );
-    if !request || cue_before(lower, start) != "at" {
+    ) || (unit == "/s" && {
+        // ("at 8 req/s: 412 ms": a unit before a colon is read as a bare "/s")
+        let t = &lower[start..end];
+        t.contains("req") || t.contains("quer")
+    });
+    // "at 8 req/s"; "past 20 req/s every engine saturates"
+    let cue = cue_before(lower, start);
+    if !request || !matches!(cue, "at" | "past" | "beyond") {
         return false;
+    }
+    if cue != "at" {
+        return true;
     }
     let s = &lower[seg.sentence(lower, &(start..end))];
     has_word(s, LATENCY_CUES) || has_word(s, LOAD_WORDS) || states(Vocabulary::Setting, s)
@@ -612,7 +624,20 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 let (s, w) = word_after(&lower_s, end);
                 w == "per" && PER_ITEM.contains(&word_after(&lower_s, s + 3).1)
             };
+            // "needs about 900 samples/s per node": a requirement; "write target: 6 GB/s": a
+            // label that sets the value
+            let required = matches!(
+                cue_before(&lower_s, i),
+                "needs" | "need" | "requires" | "require" | "required"
+            ) || (w.start == i || lower_s[w.start..i].trim().is_empty())
+                && lower_s[..w.start].trim_end().ends_with(':')
+                && {
+                    let h = lower_s[..w.start].trim_end();
+                    let from = crate::lines::floor_char_boundary(h, h.len().saturating_sub(40));
+                    states(Vocabulary::Setting, &h[from..])
+                };
             if !per_item
+                && !required
                 && !states(Vocabulary::Setting, &lower_s[w.start..i])
                 && !offered_load(&lower_s, seg(), i, end, unit, states)
                 && !hypothetical(&(i..end))
@@ -646,7 +671,25 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 };
                 // "8x ConnectX-7 400 Gb/s NICs": the speed of a part; "Hailo-8L (13 TOPS)",
                 // "(Hailo-8L, 13 TOPS)": the rating a part's name carries in brackets
-                let part_after = PART_NOUNS.contains(&word_after(&lower_s, end).1);
+                let part_after = {
+                    let (ps, p) = word_after(&lower_s, end);
+                    PART_NOUNS.contains(&p)
+                        || PART_NOUNS.contains(&word_after(&lower_s, ps + p.len()).1)
+                };
+                // "141 GB at 4.8 TB/s": a memory's capacity and bandwidth
+                let capacity_at = {
+                    let (s0, at) = word_before(&lower_s, i);
+                    at == "at" && {
+                        let (s1, u) = word_before(&lower_s, s0);
+                        let u = u.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                        matches!(u, "gb" | "gib" | "tb")
+                            && (s1 == 0
+                                || lower_s[..s1]
+                                    .trim_end()
+                                    .ends_with(|c: char| c.is_ascii_digit())
+                                || lower_s[s1..s0].starts_with(|c: char| c.is_ascii_digit()))
+                    }
+                };
                 let rating = unit == "tops"
                     && lower_s[end..].trim_start().starts_with(')')
                     && lower_s[..i].rfind('(').is_some_and(|open| {
@@ -658,6 +701,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     && (peak_after
                         || peak_before
                         || part_after
+                        || capacity_at
                         || rating
                         || (has_word(clause, LINK_WORDS)
                             && !states(Vocabulary::Measurement, clause))
@@ -666,12 +710,22 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 // "from 2,950 to 6,420 tokens/s", "17.9 → 24.6 t/s": the value before, written
                 // without its unit, is a rate of the same unit
                 let head = lower_s[..i].trim_end();
-                let joined = ["to", "→", "->"].iter().find_map(|j| {
-                    head.strip_suffix(j)
-                        .filter(|h| !h.ends_with(|c: char| c.is_alphanumeric()) || *j != "to")
-                });
-                if let Some(h) = joined {
-                    let h = h.trim_end();
+                // ("20,910 vs 20,950 GFLOPS"; "183k and 97k QPS": two values in thousands)
+                let thousands = lower.get(num_end) == Some(&b'k');
+                let joined = ["to", "→", "->", "vs", "vs.", "versus", "and"]
+                    .iter()
+                    .find_map(|j| {
+                        let h = head.strip_suffix(j).filter(|h| {
+                            !h.ends_with(|c: char| c.is_alphanumeric())
+                                || j.starts_with(|c: char| !c.is_alphabetic())
+                        })?;
+                        Some((*j, h.trim_end()))
+                    });
+                if let Some((j, h)) = joined {
+                    let (h, k) = match h.strip_suffix('k') {
+                        Some(n) if n.ends_with(|c: char| c.is_ascii_digit()) => (n, 1),
+                        _ => (h, 0),
+                    };
                     let hb = h.as_bytes();
                     let mut ps = h.len();
                     while ps > 0
@@ -681,8 +735,14 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     }
                     let pw = &h[ps..];
                     let alone = ps == 0 || !hb[ps - 1].is_ascii_alphanumeric();
-                    if alone && !pw.is_empty() && number_at(pw.as_bytes(), 0) == Some(pw.len()) {
-                        let prev = claim(ps..ps + pw.len(), ClaimKind::Rate { peak_unit: peak });
+                    if alone
+                        && (j != "and" || (k == 1 && thousands))
+                        && !pw.is_empty()
+                        && number_at(pw.as_bytes(), 0) == Some(pw.len())
+                    {
+                        let mut prev =
+                            claim(ps..ps + pw.len() + k, ClaimKind::Rate { peak_unit: peak });
+                        prev.capability = c.capability;
                         if !out.iter().any(|o| o.span.start <= ps && ps < o.span.end) {
                             out.push(prev);
                         }
@@ -694,34 +754,77 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             continue;
         }
         // a time: with a latency cue in its clause, or a result cue before it
-        if let Some(unit) = TIME_UNITS.iter().find(|unit| {
-            lower[after..].starts_with(unit.as_bytes())
-                && lower
-                    .get(after + unit.len())
-                    .is_none_or(|c| !is_word_byte(*c))
-        }) {
-            // "6 min 12 s", "1 h 20 min": one duration in two units
-            let end = {
-                let end = after + unit.len();
-                let next = skip_space(lower, end);
-                let smaller: &[&str] = match *unit {
-                    "min" | "mins" | "minute" | "minutes" => &["s", "sec", "seconds"],
-                    "h" | "hour" | "hours" | "hrs" => &["min", "mins", "minutes"],
-                    _ => &[],
+        // ("2.788M GPU hours": compute spent in thousands or millions)
+        let after = match lower.get(after..after + 5) {
+            Some(b"k gpu" | b"m gpu" | b"k nod" | b"m nod") => after + 2,
+            _ => after,
+        };
+        // "2m 50s", "1h 20m", "4m 05s": a duration written compactly, in two units
+        let compact = (after == num_end)
+            .then(|| {
+                let (big, small): (u8, &[u8]) = match lower.get(after)? {
+                    b'h' => (b'h', b"m"),
+                    b'm' => (b'm', b"s"),
+                    _ => return None,
                 };
-                match number_at(lower, next) {
-                    Some(e) if !smaller.is_empty() && next > end => {
-                        let u = skip_space(lower, e);
-                        smaller
-                            .iter()
-                            .find(|s| {
-                                lower[u..].starts_with(s.as_bytes())
-                                    && lower.get(u + s.len()).is_none_or(|c| !is_word_byte(*c))
-                            })
-                            .map_or(end, |s| u + s.len())
-                    }
-                    _ => end,
+                let n = skip_space(lower, after + 1);
+                let e = number_at(lower, n).filter(|e| *e > n)?;
+                let e = lower[e..].starts_with(small).then_some(e + 1)?;
+                let e = if small == b"m" && lower[e..].starts_with(b"in") {
+                    e + 2
+                } else {
+                    e
+                };
+                lower
+                    .get(e)
+                    .is_none_or(|c| !is_word_byte(*c))
+                    .then_some((e, if big == b'h' { "h" } else { "min" }))
+            })
+            .flatten();
+        let time = compact.or_else(|| {
+            let unit = TIME_UNITS.iter().find(|unit| {
+                lower[after..].starts_with(unit.as_bytes())
+                    && lower
+                        .get(after + unit.len())
+                        .is_none_or(|c| !is_word_byte(*c))
+            })?;
+            // "6 min 12 s", "1 h 20 min": one duration in two units
+            let end = after + unit.len();
+            let next = skip_space(lower, end);
+            let smaller: &[&str] = match *unit {
+                "min" | "mins" | "minute" | "minutes" => &["s", "sec", "seconds"],
+                "h" | "hour" | "hours" | "hrs" => &["min", "mins", "minutes"],
+                _ => &[],
+            };
+            let end = match number_at(lower, next) {
+                Some(e) if !smaller.is_empty() && next > end => {
+                    let u = skip_space(lower, e);
+                    smaller
+                        .iter()
+                        .find(|s| {
+                            lower[u..].starts_with(s.as_bytes())
+                                && lower.get(u + s.len()).is_none_or(|c| !is_word_byte(*c))
+                        })
+                        .map_or(end, |s| u + s.len())
                 }
+                _ => end,
+            };
+            Some((end, *unit))
+        });
+        if let Some((end, _unit)) = time {
+            // "0.61 s/token", "54.1 ms/step": a time per item, in one unit
+            let (end, slash_item) = match lower.get(end) {
+                Some(b'/') => {
+                    let (ws, w) = word_after(&lower_s, end + 1);
+                    if ws == end + 1
+                        && (PER_ITEM.contains(&w) || matches!(w, "it" | "iter" | "img"))
+                    {
+                        (ws + w.len(), true)
+                    } else {
+                        (end, false)
+                    }
+                }
+                _ => (end, false),
             };
             let w = &lower_s[seg().clause(&lower_s, &(i..end))];
             let before = cue_before(&lower_s, i);
@@ -732,11 +835,28 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 before,
                 "and" | "or" | "versus" | "vs" | "vs." | "than" | "against"
             ) || (before == "of"
-                && lower_s[..i].trim_end().ends_with("instead of")));
+                && lower_s[..i].trim_end().ends_with("instead of"))
+                // "318 ms (v1.2: 905 ms)": an earlier value, labelled in brackets
+                || lower_s[..i].trim_end().strip_suffix(':').is_some_and(|h| {
+                    h.rfind('(').is_some_and(|o| h.len() - o <= 24 && !h[o..].contains(')'))
+                })
+                // "roughly half of v0.7's 3.5 s": the earlier value it is compared with
+                || lower_s[..i].trim_end().ends_with("'s")
+                || lower_s[..i].trim_end().ends_with("’s"));
+            // "takes 6 min 12 s on an A100; with the cache warm it is 38 s": the same
+            // measurement in its next clause
+            let restated = matches!(before, "is" | "was")
+                && word_before(&lower_s, word_before(&lower_s, i).0).1 == "it"
+                && out.last().is_some_and(|c| {
+                    c.kind == ClaimKind::Latency
+                        && i - c.span.end < 120
+                        && !lower_s[c.span.end..i].contains(['.', '\n'])
+                });
             // "10 minutes per run" is a setting, "0.8 seconds per image" a result
             let (ps, after_unit) = word_after(&lower_s, end);
-            let per_item = after_unit == "per"
-                && PER_ITEM.contains(&word_after(&lower_s, ps + 3).1.trim_end_matches('s'));
+            let per_item = slash_item
+                || (after_unit == "per"
+                    && PER_ITEM.contains(&word_after(&lower_s, ps + 3).1.trim_end_matches('s')));
             // "5 minutes to fine-tune BERT-base"
             let to_do = {
                 let (ts, to) = word_after(&lower_s, end);
@@ -765,8 +885,12 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     (head.ends_with('→') || head.ends_with("->"))
                         && out.last().is_some_and(|c| c.kind == ClaimKind::Latency)
                 };
+                // "blocks the loop for 2.1 s instead of 48 s"
                 rest.starts_with("down from")
                     || rest.starts_with("up from")
+                    || (rest.starts_with("instead of")
+                        && number_at(lower, skip_space(lower, lower.len() - rest.len() + 10))
+                            .is_some())
                     || arrow_after
                     || arrow_before
             };
@@ -776,7 +900,15 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 head.strip_suffix([':', '=']).is_some_and(|h| {
                     let from = crate::lines::floor_char_boundary(h, h.len().saturating_sub(40));
                     let ws: Vec<&str> = words(&h[from..]).collect();
-                    ws.iter().rev().take(3).any(|w| LATENCY_CUES.contains(w))
+                    // ("P99 TTFT at 8 req/s: 412 ms": the label names its load too)
+                    // ("Result: 41.3 ms", "Scoring overhead: 0.9 ms")
+                    ws.iter().rev().take(6).any(|w| {
+                        LATENCY_CUES.contains(w) || matches!(*w, "result" | "results" | "overhead")
+                    })
+                }) || (head.ends_with(':') && {
+                    // "Coalesced now: 1.92 ms, 13.9% of bandwidth, a 21.5x speedup"
+                    let s = &lower_s[seg().sentence(&lower_s, &(i..end))];
+                    has_word(s, SPEED_WORDS) || s.contains("% of")
                 }) || lower_s[end..]
                     .trim_start()
                     .strip_prefix('(')
@@ -789,6 +921,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 || w.contains("time-to-first-token")
                 || RESULT_CUES.contains(&before)
                 || continues
+                || restated
                 || to_do
                 || per_item;
             // a time in a sentence that sets up the experiment ("a run takes 20 minutes, and
@@ -798,14 +931,42 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 let n = word_after(&lower_s, ps + 2).1;
                 LATENCY_CUES.contains(&n) || matches!(n, "wall-clock" | "wall" | "overhead")
             };
-            let setting = states(
-                Vocabulary::Setting,
-                &lower_s[seg().sentence(&lower_s, &(i..end))],
-            ) || (SETTING_AFTER.contains(&after_unit) && !per_item && !of_time)
+            // (a limit the result is then held against is not its set-up: "reached a TTFT of
+            // 0.41 s at p99, against the 0.45 s limit", "1.9 s, within the 2 s SLO")
+            let set_up = {
+                let s = seg().sentence(&lower_s, &(i..end));
+                let c = seg().clause(&lower_s, &(i..end));
+                let from = c.end.clamp(s.start, s.end);
+                let from = lower_s[from..]
+                    .chars()
+                    .next()
+                    .map_or(from, |ch| from + ch.len_utf8());
+                let next = word_after(&lower_s, from).1;
+                if c.end < s.end
+                    && matches!(
+                        next,
+                        "against"
+                            | "with"
+                            | "under"
+                            | "within"
+                            | "below"
+                            | "inside"
+                            | "meeting"
+                            | "versus"
+                            | "vs"
+                    )
+                {
+                    s.start..c.end
+                } else {
+                    s
+                }
+            };
+            let setting = states(Vocabulary::Setting, &lower_s[set_up])
+                || (SETTING_AFTER.contains(&after_unit) && !per_item && !of_time)
                 // "mean time between failures was ~19 hours" is reliability, not speed
                 || w.contains("between failures")
                 || has_word(w, &["mtbf"])
-                || matches!(before, "for" | "every" | "after" | "over" | "within");
+                || (matches!(before, "for" | "every" | "after" | "over" | "within") && !changed);
             if cue && !setting && !hypothetical(&(i..end)) {
                 out.push(claim(i..end, ClaimKind::Latency));
             }
@@ -822,12 +983,28 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             let end = after + unit.len();
             // ("saves up to 1.8 GB"); "needs ~9.6 GB less VRAM than BF16"
             let (ls, less) = word_after(&lower_s, end);
-            let less_memory = matches!(less, "less" | "lower" | "fewer")
-                && MEMORY_WORDS.contains(&word_after(&lower_s, ls + less.len()).1);
-            // "peak memory drops by 0.7 GB"
+            // ("5.2 GB less KV memory": one word may stand between)
+            let less_memory = matches!(less, "less" | "lower" | "fewer") && {
+                let (ms, m) = word_after(&lower_s, ls + less.len());
+                MEMORY_WORDS.contains(&m)
+                    || MEMORY_WORDS.contains(&word_after(&lower_s, ms + m.len()).1)
+            };
+            // "peak memory drops by 0.7 GB", "reduces memory by 18 GB", "reduced peak GPU
+            // memory for the 8B recipe by 6.4 GB": a change of memory, its verb in the clause
             let by_change = cue_before(&lower_s, i) == "by" && {
                 let (bs, _) = word_before(&lower_s, i);
-                has_stem(word_before(&lower_s, bs).1, DIRECTION_STEMS)
+                has_stem(word_before(&lower_s, bs).1, DIRECTION_STEMS) || {
+                    let c = seg().clause(&lower_s, &(i..end));
+                    let head = &lower_s[c.start..bs];
+                    has_word(head, MEMORY_WORDS)
+                        && words(head).any(|w| {
+                            [
+                                "reduc", "cut", "lower", "decreas", "shrink", "shrank", "trim",
+                            ]
+                            .iter()
+                            .any(|st| w.starts_with(st))
+                        })
+                }
             };
             if less_memory
                 || by_change
@@ -879,7 +1056,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         }
         // "~112 t/s on Linux, vs ~95 on Windows": a bare number compared with the rate before
         // it in its sentence has that rate's unit
-        let (_, cue) = word_before(&lower_s, i);
+        let cue = cue_before(&lower_s, i);
         let cue = if cue.is_empty() {
             let h = lower_s[..i].trim_end().trim_end_matches('~');
             word_before(h, h.len()).1
@@ -892,7 +1069,13 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         } else {
             num_end
         };
-        if matches!(cue, "vs" | "vs." | "versus")
+        // "5.6 tokens/s per watt, up from 4.7 in v4.1": the value before, in the same unit
+        let up_from = cue == "from"
+            && matches!(
+                word_before(&lower_s, word_before(&lower_s, i).0).1,
+                "up" | "down"
+            );
+        if (matches!(cue, "vs" | "vs." | "versus") || up_from)
             && lower
                 .get(value_end)
                 .is_none_or(|c| !c.is_ascii_alphanumeric() && *c != b'%')
@@ -946,7 +1129,11 @@ fn find_phrases<'s>(
     claim: &dyn Fn(Range<usize>, ClaimKind) -> Claim,
 ) {
     let b = lower.as_bytes();
-    if !(lower.contains("magnitude") || lower.contains("times") || lower.contains("twice")) {
+    if !(lower.contains("magnitude")
+        || lower.contains("times")
+        || lower.contains("twice")
+        || lower.contains("half as"))
+    {
         return;
     }
     for phrase in [
@@ -969,11 +1156,20 @@ fn find_phrases<'s>(
             }
         }
     }
-    for w in NUMBER_WORDS.iter().chain(&["twice"]) {
+    for w in NUMBER_WORDS.iter().chain(&["twice", "half"]) {
         for (at, _) in lower.match_indices(w) {
             let from = at + w.len();
             if (at > 0 && is_word_byte(b[at - 1])) || b.get(from).is_some_and(|c| is_word_byte(*c))
             {
+                continue;
+            }
+            if *w == "half" {
+                // "half as fast as the iGPU"
+                let (s, lead) = word_after(lower, from);
+                let (ns, next) = word_after(lower, s + lead.len());
+                if lead == "as" && ["fast", "quick", "efficient"].contains(&next) {
+                    out.push(claim(at..ns + next.len(), ClaimKind::Multiplier));
+                }
                 continue;
             }
             if *w == "twice" {

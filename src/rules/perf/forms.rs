@@ -298,6 +298,18 @@ pub(super) fn is_perf_percent(
         if super::hedges::reserved_share(lower, seg, start, s1 + 2) {
             return false;
         }
+        // "with accuracy at 99% of the reference": a quality check, not a speed
+        {
+            let (s0, w0) = word_before(lower, quantified_start(lower, start));
+            let w0 = if matches!(w0, "at" | "is" | "was" | "of") {
+                word_before(lower, s0).1
+            } else {
+                w0
+            };
+            if QUALITY_WORDS.contains(&w0) {
+                return false;
+            }
+        }
         // "93% of cuBLAS throughput", "71% of theoretical peak", not "64% of respondents"
         let after: Vec<&str> = words(ahead(lower, s1 + 2, 60)).take(4).collect();
         // "75% of the 989 TFLOPS dense BF16 peak", "94% of the card's 864 GB/s peak"
@@ -317,7 +329,19 @@ pub(super) fn is_perf_percent(
             return true;
         }
         // "reaches 93% of cuBLAS", "sustaining 95% of it": a measured share of something
-        let reached = REACH_VERBS.contains(&word_before(lower, quantified_start(lower, start)).1)
+        // ("stays at 91% of the first minute's", "holds at 97% of it")
+        let reach_verb = {
+            let (s0, w) = word_before(lower, quantified_start(lower, start));
+            REACH_VERBS.contains(&w)
+                || (w == "at" && {
+                    let v = word_before(lower, s0).1;
+                    matches!(
+                        v,
+                        "stays" | "stayed" | "remains" | "remained" | "holds" | "held"
+                    ) || REACH_VERBS.contains(&v)
+                })
+        };
+        let reached = reach_verb
             && after.first().is_some_and(|w| !QUALITY_WORDS.contains(w))
             && !after.iter().any(|w| QUALITY_WORDS.contains(w));
         // "roughly 56% of the H100 number": a share of another system's result
@@ -378,6 +402,34 @@ pub(super) fn is_perf_percent(
                     || RATE_UNITS.iter().any(|(u, _)| w.contains(u))))
     };
     if perf(w) {
+        return true;
+    }
+    // "gives another 4% on pp512": a further gain
+    if matches!(word_before(lower, start).1, "another" | "further" | "extra") && {
+        let (s0, _) = word_before(lower, start);
+        let v = word_before(lower, s0).1;
+        let v = if matches!(v, "a" | "an") {
+            word_before(lower, word_before(lower, s0).0).1
+        } else {
+            v
+        };
+        matches!(
+            v,
+            "gives"
+                | "gave"
+                | "adds"
+                | "added"
+                | "buys"
+                | "bought"
+                | "brings"
+                | "yields"
+                | "another"
+        ) || has_stem(v, &["gain", "improv", "boost"])
+    } {
+        return true;
+    }
+    // "keeps memory waste under 4%": memory a method wastes is a resource result
+    if has_word(w, &["waste", "wasted", "wastage"]) && has_word(w, MEMORY_WORDS) {
         return true;
     }
     // a percentage alone in brackets or after a label reads with the clause before it:
@@ -513,6 +565,17 @@ pub(super) fn is_spec_statement(
             return !(measured_sentence && reference_before(&lower[sentence.start..span.start]));
         }
         if measured_sentence {
+            return false;
+        }
+        // "streams 870 GB/s, about 86% of its 1,008 GB/s datasheet bandwidth": the spec is
+        // the reference of a share after the claim, not what the claim states
+        let share_of_spec = lower[span.end..sentence.end.max(span.end)]
+            .find("% of")
+            .is_some_and(|p| {
+                let upto = &lower[sentence.start..span.end + p];
+                !has_part(upto, SPEC_WORDS) && !has_part(upto, SPEC_RATE_WORDS)
+            });
+        if share_of_spec {
             return false;
         }
         if in_sentence || listing {

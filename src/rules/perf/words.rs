@@ -145,6 +145,10 @@ pub(super) const UTILIZATION_WORDS: &[&str] = &[
     "roofline",
     "sol",
     "spec",
+    // "achieved occupancy is 62%", "stall 0.4%" (time a loader keeps the GPUs waiting)
+    "occupancy",
+    "stall",
+    "stalls",
 ];
 pub(super) const LATENCY_CUES: &[&str] = &[
     "time",
@@ -155,6 +159,7 @@ pub(super) const LATENCY_CUES: &[&str] = &[
     "p999",
     "latency",
     "latencies",
+    "percentile",
     "ttft",
     "tpot",
     "itl",
@@ -462,6 +467,9 @@ pub(super) const RESULT_CUES: &[&str] = &[
     "reported",
     "measured",
     "measures",
+    // "the 95th percentile reached 0.37 s"
+    "reached",
+    "reaches",
 ];
 /// Words after a duration that make it a setting ("10 minutes per run", "3 hours each").
 pub(super) const SETTING_AFTER: &[&str] = &["per", "each", "every", "of", "long", "ago"];
