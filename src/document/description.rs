@@ -10,26 +10,63 @@ pub(super) fn description_of(outside: &str) -> String {
     });
     let t = t.trim();
     let only_joiners = t
-        .split(|c: char| c.is_whitespace() || ",;.()|/&".contains(c))
+        .split(|c: char| {
+            c.is_whitespace() || matches!(c, ',' | ';' | '.' | '(' | ')' | '|' | '/' | '&')
+        })
         .all(|w| w.is_empty() || w.eq_ignore_ascii_case("and") || w.eq_ignore_ascii_case("or"));
     if only_joiners {
         String::new()
-    } else if t.is_ascii()
-        && !t
-            .bytes()
-            .any(|b| matches!(b, b'\t' | b'\n' | 0x0B | 0x0C | b'\r'))
-        && !t.contains("  ")
-    {
+    } else if single_spaced(t) {
         // Words already apart by single spaces (most descriptions): nothing to join.
         t.to_string()
     } else {
-        t.split_whitespace().collect::<Vec<_>>().join(" ")
+        let mut out = String::with_capacity(t.len());
+        for w in t.split_whitespace() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(w);
+        }
+        out
     }
+}
+
+/// Whether the words of `t` (trimmed: no white space at either end) are apart by single
+/// spaces, with no other white space: then joining its words by one space gives `t` back.
+fn single_spaced(t: &str) -> bool {
+    let mut prev = ' ';
+    t.chars().all(|c| {
+        let ok = if c == ' ' {
+            prev != ' '
+        } else {
+            !c.is_whitespace()
+        };
+        prev = c;
+        ok
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::description_of;
+    use super::{description_of, single_spaced};
+
+    #[test]
+    fn single_spacing_is_judged_in_one_pass() {
+        for t in [
+            "Fast kernels for GEMM",
+            "two  spaces",
+            "tab\there",
+            "caf\u{e9} au lait",
+            "\u{4e2d}\u{6587} \u{6559}\u{7a0b}",
+            "no\u{a0}break",
+            "ideographic\u{3000}space",
+            "",
+            "a \u{b} b",
+        ] {
+            let joined = t.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert_eq!(single_spaced(t), joined == t, "{t:?}");
+        }
+    }
 
     #[test]
     fn runs_of_white_space_become_one_space() {
