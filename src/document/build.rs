@@ -348,7 +348,7 @@ pub(super) fn build<'t>(
                     }
                     NodeValue::Item(_) => {
                         items_open -= 1;
-                        let c = stack.pop().expect("item collector");
+                        let mut c = stack.pop().expect("item collector");
                         if let Some(&l) = open_lists.last() {
                             b.doc.lists[l].items.push(c.span.clone());
                         }
@@ -356,13 +356,15 @@ pub(super) fn build<'t>(
                             c.push_into(&mut b.doc, None);
                         } else {
                             let entry = b.doc.entries.len();
-                            for &l in &c.links {
+                            // the entry takes the links (the block keeps none)
+                            let links = std::mem::take(&mut c.links);
+                            for &l in &links {
                                 b.doc.links[l].entry = Some(entry);
                             }
                             b.doc.entries.push(Entry {
                                 section: c.section,
                                 span: c.span.clone(),
-                                links: c.links.clone(),
+                                links,
                                 description: description::description_of(&c.buf.outside),
                                 block: b.doc.blocks.len(),
                                 row: None,

@@ -33,17 +33,35 @@ pub(super) fn description_of(outside: &str) -> String {
 
 /// Whether the words of `t` (trimmed: no white space at either end) are apart by single
 /// spaces, with no other white space: then joining its words by one space gives `t` back.
+/// Byte by byte, decoding only the characters outside ASCII.
 fn single_spaced(t: &str) -> bool {
-    let mut prev = ' ';
-    t.chars().all(|c| {
-        let ok = if c == ' ' {
-            prev != ' '
+    let b = t.as_bytes();
+    let (mut i, mut after_space) = (0, true);
+    while i < b.len() {
+        let x = b[i];
+        if x == b' ' {
+            if after_space {
+                return false;
+            }
+            after_space = true;
+            i += 1;
+        } else if x.is_ascii() {
+            // ASCII white space other than the space (`char::is_whitespace` includes 0x0B)
+            if matches!(x, b'\t' | b'\n' | 0x0B | 0x0C | b'\r') {
+                return false;
+            }
+            after_space = false;
+            i += 1;
         } else {
-            !c.is_whitespace()
-        };
-        prev = c;
-        ok
-    })
+            let c = t[i..].chars().next().expect("a character starts here");
+            if c.is_whitespace() {
+                return false;
+            }
+            after_space = false;
+            i += c.len_utf8();
+        }
+    }
+    true
 }
 
 #[cfg(test)]
@@ -62,6 +80,10 @@ mod tests {
             "ideographic\u{3000}space",
             "",
             "a \u{b} b",
+            "next\u{85}line",
+            "en\u{2002}space",
+            "\u{1680}",
+            " lead",
         ] {
             let joined = t.split_whitespace().collect::<Vec<_>>().join(" ");
             assert_eq!(single_spaced(t), joined == t, "{t:?}");
