@@ -36,6 +36,16 @@ struct Builder<'t> {
     tables: Option<TableOptions<'t>>,
 }
 
+/// The URL of a link or image node, moved out of it (empty for any other node).
+fn take_url<'a>(
+    node: &'a comrak::arena_tree::Node<'a, std::cell::RefCell<comrak::nodes::Ast>>,
+) -> String {
+    match &mut node.data_mut().value {
+        NodeValue::Link(l) | NodeValue::Image(l) => std::mem::take(&mut l.url),
+        _ => String::new(),
+    }
+}
+
 pub(super) fn build<'t>(
     text: &'t str,
     lines: &LineIndex,
@@ -77,6 +87,8 @@ pub(super) fn build<'t>(
     for edge in root.traverse() {
         match edge {
             NodeEdge::Start(node) => {
+                // A link's URL is moved out of the tree (nothing reads it there again).
+                let url = take_url(node);
                 let data = node.data();
                 let mut pos = data.sourcepos;
                 if shift > 0 && !matches!(data.value, NodeValue::Paragraph) {
@@ -112,8 +124,7 @@ pub(super) fn build<'t>(
                             stack.push(Collector::new(BlockKind::Paragraph, span, section));
                         } else if let Some(c) = stack.last_mut() {
                             c.buf.blank();
-                            c.buf.plain.push(' ');
-                            c.buf.outside.push(' ');
+                            c.buf.push_seen(" ", true);
                         }
                     }
                     NodeValue::Heading(_) => {
@@ -139,15 +150,14 @@ pub(super) fn build<'t>(
                     NodeValue::TableCell => {
                         if let Some(c) = stack.last_mut() {
                             c.buf.blank();
-                            c.buf.plain.push(' ');
-                            c.buf.outside.push(' ');
+                            c.buf.push_seen(" ", true);
                             let at = (c.buf.outside.len(), c.buf.plain.len(), c.links.len());
                             if let Some(cells) = c.cells.as_mut() {
                                 cells.starts.push(at);
                             }
                         }
                     }
-                    NodeValue::Link(l) | NodeValue::Image(l) => {
+                    NodeValue::Link(_) | NodeValue::Image(_) => {
                         let image = matches!(data.value, NodeValue::Image(_));
                         let src = &text[span.clone()];
                         let kind = if image {
@@ -168,9 +178,10 @@ pub(super) fn build<'t>(
                             }
                         }
                         let id = b.doc.links.len();
+                        let fragment = url.starts_with('#');
                         b.doc.links.push(Link {
-                            url: l.url.clone(),
-                            target: crate::target::parse(&l.url, b.targets),
+                            target: crate::target::parse(&url, b.targets),
+                            url,
                             text: String::new(),
                             dest: dest::locate(text, &span, kind, &b.defs),
                             span,
@@ -182,7 +193,7 @@ pub(super) fn build<'t>(
                         // Images, links nested in links (badges) and `#fragment` links
                         // (contents lists) are never sources; nor, in a table row, a link
                         // with an empty destination or one that shows only an image.
-                        if in_item && !image && !inside_link && !l.url.starts_with('#') {
+                        if in_item && !image && !inside_link && !fragment {
                             if let Some(c) = stack.last_mut() {
                                 c.links.push(id);
                             }
@@ -204,10 +215,7 @@ pub(super) fn build<'t>(
                         }
                         if let Some(c) = stack.last_mut() {
                             if !in_image {
-                                c.buf.plain.push_str(t);
-                                if open_links.is_empty() {
-                                    c.buf.outside.push_str(t);
-                                }
+                                c.buf.push_seen(t, open_links.is_empty());
                                 if in_autolink {
                                     c.buf.blank();
                                 } else {
@@ -222,10 +230,7 @@ pub(super) fn build<'t>(
                             l.shown = true;
                         }
                         if let Some(c) = stack.last_mut() {
-                            c.buf.plain.push_str(&code.literal);
-                            if open_links.is_empty() {
-                                c.buf.outside.push_str(&code.literal);
-                            }
+                            c.buf.push_seen(&code.literal, open_links.is_empty());
                             c.buf.blank();
                         }
                     }
@@ -234,8 +239,7 @@ pub(super) fn build<'t>(
                             b.doc.links[id].text.push(' ');
                         }
                         if let Some(c) = stack.last_mut() {
-                            c.buf.plain.push(' ');
-                            c.buf.outside.push(' ');
+                            c.buf.push_seen(" ", true);
                             c.buf.blank();
                         }
                     }
@@ -344,7 +348,7 @@ pub(super) fn build<'t>(
                     }
                     NodeValue::Item(_) => {
                         items_open -= 1;
-                        let c = stack.pop().expect("item collector");
+                        let mut c = stack.pop().expect("item collector");
                         if let Some(&l) = open_lists.last() {
                             b.doc.lists[l].items.push(c.span.clone());
                         }
@@ -352,13 +356,15 @@ pub(super) fn build<'t>(
                             c.push_into(&mut b.doc, None);
                         } else {
                             let entry = b.doc.entries.len();
-                            for &l in &c.links {
+                            // the entry takes the links (the block keeps none)
+                            let links = std::mem::take(&mut c.links);
+                            for &l in &links {
                                 b.doc.links[l].entry = Some(entry);
                             }
                             b.doc.entries.push(Entry {
                                 section: c.section,
                                 span: c.span.clone(),
-                                links: c.links.clone(),
+                                links,
                                 description: description::description_of(&c.buf.outside),
                                 block: b.doc.blocks.len(),
                                 row: None,

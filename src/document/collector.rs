@@ -30,7 +30,7 @@ impl Collector {
     pub(super) fn new(kind: BlockKind, span: Range<usize>, section: usize) -> Collector {
         Collector {
             kind,
-            buf: TextBuf::with_capacity(span.len().min(TEXT_CAPACITY)),
+            buf: TextBuf::for_block(kind, span.len().min(TEXT_CAPACITY)),
             span,
             section,
             links: Vec::new(),

@@ -110,21 +110,48 @@ pub(super) struct TextBuf {
     /// Prose for claim detection: code, URLs, images and HTML blanked.
     pub text: String,
     pieces: Vec<Piece>,
-    /// What a reader sees (code included).
+    /// What a reader sees (code included); kept only for the blocks that read it (headings,
+    /// table rows), else left empty.
     pub plain: String,
-    /// What a reader sees outside links.
+    /// What a reader sees outside links; kept only for the blocks that read it (list items,
+    /// table rows), else left empty.
     pub outside: String,
+    keep_plain: bool,
+    keep_outside: bool,
 }
 
 impl TextBuf {
-    /// An empty buffer with room for `bytes` of text in each of its strings (and a few
-    /// pieces), so that collecting a block does not grow them step by step.
-    pub fn with_capacity(bytes: usize) -> TextBuf {
+    /// An empty buffer for a block of `kind`, with room for `bytes` of text in each string
+    /// the block reads (and a few pieces), so that collecting a block does not grow them step
+    /// by step. A paragraph reads only its prose; an item also its text outside links; a
+    /// heading also all it shows; a table row both.
+    pub fn for_block(kind: BlockKind, bytes: usize) -> TextBuf {
+        let keep_plain = matches!(kind, BlockKind::Heading | BlockKind::TableRow);
+        let keep_outside = matches!(kind, BlockKind::Item | BlockKind::TableRow);
+        let room = |keep: bool| {
+            if keep {
+                String::with_capacity(bytes)
+            } else {
+                String::new()
+            }
+        };
         TextBuf {
             text: String::with_capacity(bytes),
             pieces: Vec::with_capacity(4),
-            plain: String::with_capacity(bytes),
-            outside: String::with_capacity(bytes),
+            plain: room(keep_plain),
+            outside: room(keep_outside),
+            keep_plain,
+            keep_outside,
+        }
+    }
+
+    /// Appends text a reader sees; `outside_link`: it is not inside a link.
+    pub fn push_seen(&mut self, s: &str, outside_link: bool) {
+        if self.keep_plain {
+            self.plain.push_str(s);
+        }
+        if outside_link && self.keep_outside {
+            self.outside.push_str(s);
         }
     }
 

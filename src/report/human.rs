@@ -15,11 +15,10 @@
 //! from the file are shown as `�`, so a hostile list cannot drive the terminal.
 
 use super::layout::{clean_char, quote_into, repeat, wrap_into, Cells};
-use super::{plural, RenderOptions, RunReport};
+use super::{plural, push_decimal, RenderOptions, RunReport};
 use crate::finding::Severity;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
-use std::fmt::Write as _;
 
 /// Lines longer than this (in bytes) are not quoted: a 2 MB line would be scanned once per
 /// finding.
@@ -34,7 +33,11 @@ struct Style {
 impl Style {
     fn paint(&self, out: &mut String, code: &str, s: &str) {
         if self.on && !s.is_empty() {
-            let _ = write!(out, "\x1b[{code}m{s}\x1b[0m");
+            out.push_str("\x1b[");
+            out.push_str(code);
+            out.push('m');
+            out.push_str(s);
+            out.push_str("\x1b[0m");
         } else {
             out.push_str(s);
         }
@@ -125,6 +128,7 @@ pub fn write(
     let style = Style { on: opts.color };
     let mut out = String::with_capacity(FLUSH_AT + 4096);
     let mut scratch = String::new();
+    let mut number = String::new();
     let mut cells = Cells::default();
     // The last quoted line as shown and its underline, kept for the next finding at the same
     // place (a link is often both a duplicate and inadmissible).
@@ -141,18 +145,25 @@ pub fn write(
             let f = &reported.finding;
             let pos = reported.region;
             scratch.clear();
-            let _ = write!(scratch, "{path}:{}:{}", pos.line, pos.column);
+            scratch.push_str(&path);
+            scratch.push(':');
+            push_decimal(&mut scratch, pos.line);
+            scratch.push(':');
+            push_decimal(&mut scratch, pos.column);
             style.bold(&mut out, &scratch);
             out.push_str(": ");
             style.severity(&mut out, f.severity, f.severity.as_str());
             scratch.clear();
-            let _ = write!(scratch, "[{}]", f.rule.name);
+            scratch.push('[');
+            scratch.push_str(f.rule.name);
+            scratch.push(']');
             style.bold(&mut out, &scratch);
             out.push_str(": ");
             out.push_str(&clean(&f.message));
             out.push('\n');
             let line = r.lines.line_range(&r.text, pos.line);
-            let number = itoa(pos.line);
+            number.clear();
+            push_decimal(&mut number, pos.line);
             let pad_len = number.len() + 1;
             let pad = |out: &mut String| repeat(out, ' ', pad_len);
             if line.len() <= MAX_QUOTED_LINE && f.span.end <= r.text.len() {
@@ -228,13 +239,6 @@ pub fn write(
     style.bold(&mut out, &summary_line(report));
     out.push('\n');
     w.write_all(out.as_bytes())
-}
-
-/// A line number as text.
-fn itoa(n: usize) -> String {
-    let mut s = String::with_capacity(24);
-    let _ = write!(s, "{n}");
-    s
 }
 
 /// `sourcepolicy: 4 errors and 1 warning in 2 files (9 entries, 11 sources) with policy.toml`

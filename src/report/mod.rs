@@ -310,6 +310,34 @@ fn quiet(report: &RunReport) -> String {
     human::summary_line(report) + "\n"
 }
 
+/// Appends a number in decimal, as `{n}` would, without the formatting machinery (renderers
+/// write two or three per finding).
+fn push_decimal(out: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[i..]).expect("ASCII digits"));
+}
+
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn decimals_are_written_as_format_writes_them() {
+        for n in [0, 7, 10, 99, 100, 12345, usize::MAX] {
+            let mut s = String::from("x");
+            super::push_decimal(&mut s, n);
+            assert_eq!(s, format!("x{n}"));
+        }
+    }
 }
