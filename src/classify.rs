@@ -303,8 +303,8 @@ impl<'p> Classifier<'p> {
             reason: reason.into(),
             ..Classification::default()
         };
-        let (host, path) = match target {
-            Target::Web(w) => (w.host.as_str(), w.path.as_str()),
+        let (host, path, key) = match target {
+            Target::Web(w) => (w.host(), w.path(), w.host_path()),
             Target::Relative { .. } | Target::Fragment(_) => {
                 return none("not a web URL: a relative link".into())
             }
@@ -313,12 +313,9 @@ impl<'p> Classifier<'p> {
             }
             _ => return none("not a web URL".into()),
         };
-        let mut key = String::with_capacity(host.len() + path.len());
-        key.push_str(host);
-        key.push_str(path);
         if let Some((t, p, reason)) = self
             .url_matcher
-            .first_match(host, &key)
+            .first_match(host, key)
             .map(|i| &self.urls[i])
         {
             let table = &self.tables[*t];
