@@ -9,7 +9,8 @@ use crate::policy::{BuiltHosts, HostRules, OrderedPatterns, Pattern, SourcesPoli
 use crate::target::Target;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
-use std::sync::{Arc, OnceLock};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// The four admissible kinds (DESIGN §4, contract).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -42,8 +43,9 @@ impl Kind {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Classification {
     pub kind: Option<Kind>,
-    /// For a known non-primary source: its group ("video", "blog-platform", …).
-    pub inadmissible: Option<String>,
+    /// For a known non-primary source: its group ("video", "blog-platform", …). (Shared,
+    /// as the reason is.)
+    pub inadmissible: Option<Arc<str>>,
     /// For a page the policy knows is none of the kinds: its `[sources.none]` group
     /// ("course", "listing", …) and what that group is.
     pub none: Option<NoneGroup>,
@@ -55,28 +57,28 @@ pub struct Classification {
 /// A `[sources.none.GROUP]` verdict: the group and its `about` text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NoneGroup {
-    pub name: String,
-    pub about: String,
+    pub name: Arc<str>,
+    pub about: Arc<str>,
 }
 
 /// What a policy table assigns: a kind, an inadmissible group, or a none group.
 #[derive(Debug, Clone)]
 enum Group {
     Kind(Kind),
-    Inadmissible(String),
-    None(String),
+    Inadmissible(Arc<str>),
+    None(Arc<str>),
 }
 
 /// A policy table: what it assigns, its `about` text and its name in reasons.
 #[derive(Debug)]
 struct Table {
     group: Group,
-    about: String,
+    about: Arc<str>,
     name: String,
 }
 
 impl Table {
-    fn new(group: Group, about: String) -> Table {
+    fn new(group: Group, about: Arc<str>) -> Table {
         let name = match &group {
             Group::Kind(k) => format!("[sources.{}]", k.as_str()),
             Group::Inadmissible(g) => format!("[sources.inadmissible.{g}]"),
@@ -111,11 +113,11 @@ impl Table {
         };
         match &self.group {
             Group::Kind(k) => c.kind = Some(*k),
-            Group::Inadmissible(g) => c.inadmissible = Some(g.clone()),
+            Group::Inadmissible(g) => c.inadmissible = Some(Arc::clone(g)),
             Group::None(g) => {
                 c.none = Some(NoneGroup {
-                    name: g.clone(),
-                    about: self.about.clone(),
+                    name: Arc::clone(g),
+                    about: Arc::clone(&self.about),
                 })
             }
         }
@@ -145,7 +147,14 @@ pub struct Classifier<'p> {
     /// The `urls` patterns, matched in priority order.
     url_matcher: OrderedPatterns,
     hosts: Hosts<'p>,
+    /// Reasons given once, by what decides them (see `cached`), with a buffer to join a key
+    /// in. Keyed by hosts of the lists, so hashed with SipHash (a chosen set of colliding
+    /// hosts cannot make lookups slow).
+    reasons: Mutex<Reasons>,
 }
+
+/// A buffer to join a key in, and the reasons given by key.
+type Reasons = (String, HashMap<Box<str>, Arc<str>>);
 
 /// The index of host entries: the one `build.rs` made of the default policy's, or maps built
 /// for the policy of the run.
@@ -258,9 +267,13 @@ impl<'p> Classifier<'p> {
         let mut ordered: Vec<(Group, &HostRules)> = p
             .inadmissible
             .iter()
-            .map(|(g, r)| (Group::Inadmissible(g.clone()), r))
+            .map(|(g, r)| (Group::Inadmissible(g.as_str().into()), r))
             .collect();
-        ordered.extend(p.none.iter().map(|(g, r)| (Group::None(g.clone()), r)));
+        ordered.extend(
+            p.none
+                .iter()
+                .map(|(g, r)| (Group::None(g.as_str().into()), r)),
+        );
         ordered.push((Group::Kind(Kind::Docs), &p.docs));
         ordered.push((Group::Kind(Kind::Paper), &p.paper));
         ordered.push((Group::Kind(Kind::Report), &p.report));
@@ -269,7 +282,7 @@ impl<'p> Classifier<'p> {
         // The default policy's hosts were indexed when the binary was built.
         let built = BuiltHosts::for_tables(ordered.iter().map(|(g, r)| {
             let name = match g {
-                Group::Inadmissible(n) | Group::None(n) => n.as_str(),
+                Group::Inadmissible(n) | Group::None(n) => &**n,
                 Group::Kind(_) => "",
             };
             (name, r.hosts.as_slice())
@@ -283,8 +296,7 @@ impl<'p> Classifier<'p> {
             .reserve_exact(ordered.iter().map(|(_, r)| r.urls.len()).sum());
         for (group, rules) in ordered {
             let t = c.tables.len();
-            c.tables
-                .push(Table::new(group, rules.about.trim().to_string()));
+            c.tables.push(Table::new(group, rules.about.trim().into()));
             for u in &rules.urls {
                 c.urls.push((t, u, OnceLock::new()));
             }
@@ -303,8 +315,8 @@ impl<'p> Classifier<'p> {
             reason: reason.into(),
             ..Classification::default()
         };
-        let (host, path) = match target {
-            Target::Web(w) => (w.host.as_str(), w.path.as_str()),
+        let (host, path, key) = match target {
+            Target::Web(w) => (w.host(), w.path(), w.host_path()),
             Target::Relative { .. } | Target::Fragment(_) => {
                 return none("not a web URL: a relative link".into())
             }
@@ -313,12 +325,9 @@ impl<'p> Classifier<'p> {
             }
             _ => return none("not a web URL".into()),
         };
-        let mut key = String::with_capacity(host.len() + path.len());
-        key.push_str(host);
-        key.push_str(path);
         if let Some((t, p, reason)) = self
             .url_matcher
-            .first_match(host, &key)
+            .first_match(host, key)
             .map(|i| &self.urls[i])
         {
             let table = &self.tables[*t];
@@ -346,7 +355,13 @@ impl<'p> Classifier<'p> {
             return table.verdict_with(reason.clone());
         }
         let Some((t, entry, rest)) = self.host_entry(host, path) else {
-            return none(format!("no rule of the policy matches host {host}"));
+            let reason = self.cached(&["", host], || {
+                format!("no rule of the policy matches host {host}").into()
+            });
+            return Classification {
+                reason,
+                ..Classification::default()
+            };
         };
         let table = &self.tables[t];
         // a project's own blog on its documentation host: one article by the people who built
@@ -384,7 +399,28 @@ impl<'p> Classifier<'p> {
                 }
             ));
         }
-        table.verdict(Self::host_why(table, host, entry))
+        let reason = self.cached(&[table.name(), entry, host], || {
+            table.reason(Self::host_why(table, host, entry))
+        });
+        table.verdict_with(reason)
+    }
+
+    /// The reason `make` gives, made once per run for the same `key` (the parts that decide
+    /// it): a list links few hosts many times, each under the same entry.
+    fn cached(&self, key: &[&str], make: impl FnOnce() -> Arc<str>) -> Arc<str> {
+        let mut reasons = self.reasons.lock().unwrap_or_else(PoisonError::into_inner);
+        let (joined, map) = &mut *reasons;
+        joined.clear();
+        for part in key {
+            joined.push_str(part);
+            joined.push('\0');
+        }
+        if let Some(reason) = map.get(joined.as_str()) {
+            return Arc::clone(reason);
+        }
+        let reason = make();
+        map.insert(joined.as_str().into(), Arc::clone(&reason));
+        reason
     }
 
     /// Why a host entry decided: the entry as written and its table.

@@ -14,6 +14,7 @@ use super::Pattern;
 use regex_automata::dfa::{dense, Automaton, OverlappingState};
 use regex_automata::{Anchored, Input};
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 mod built {
@@ -136,26 +137,39 @@ impl Unit {
 }
 
 /// Patterns tried in order: the first that matches wins. Patterns that can only match URLs
-/// of a few hosts (`^github\.com/…`, `^(?:nvidia|intel)\.com/…`) are tried only on those.
+/// of a few hosts (`^github\.com/…`, `^(?:nvidia|intel)\.com/…`) are tried only on those, and
+/// a built unit only on a URL that holds a literal of its gate. Sets of units are bit sets
+/// (bit `u` for unit `u`, in `words` words), so that a URL visits only the units it may
+/// match, in order.
 #[derive(Debug, Default)]
 pub struct OrderedPatterns {
     /// Each unit with the position of its first pattern in the whole order.
     units: Vec<(usize, Unit)>,
-    /// The units to try on a host that no pattern names (in order).
-    generic: Vec<usize>,
-    /// The units whose patterns name a host, by host (in order): tried on that host, in order
-    /// with the generic ones.
-    by_host: FxHashMap<String, Vec<usize>>,
+    /// How many words a set of units takes.
+    words: usize,
+    /// The units to try on a host that no pattern names.
+    generic: Vec<u64>,
+    /// The units whose patterns name a host, by host: tried on that host, in order with the
+    /// generic ones.
+    by_host: FxHashMap<Cow<'static, str>, Vec<u64>>,
+    /// The units that may match whatever literals a URL holds (no gate, or a pattern that
+    /// needs none).
+    ungated: Vec<u64>,
+    /// For each literal set of the gates, the units that have a pattern needing it first
+    /// (`words` words a set): a URL that holds none of a unit's sets is not tried on it.
+    by_set: Vec<u64>,
 }
 
 /// A unit of a table: (unit, how many patterns it holds, the hosts they name — None: any).
-type TableUnit = (Unit, usize, Option<Vec<String>>);
+type TableUnit = (Unit, usize, Option<Vec<Cow<'static, str>>>);
 
 /// The DFAs built for a table of the default policy.
 fn built(patterns: &[Pattern]) -> Option<Vec<TableUnit>> {
     let chunks = built_chunks(patterns.iter().map(Pattern::as_str))?;
     let unit = |chunk: &'static Chunk| {
-        let hosts = chunk.4.map(|h| h.iter().map(|s| s.to_string()).collect());
+        let hosts = chunk
+            .4
+            .map(|h| h.iter().map(|&s| Cow::Borrowed(s)).collect());
         (Unit::Built(chunk, OnceLock::new()), chunk.3, hosts)
     };
     Some(chunks.iter().map(unit).collect())
@@ -168,7 +182,9 @@ fn built_chunks<'a>(sources: impl Iterator<Item = &'a str> + Clone) -> Option<&'
         .iter()
         .find(|(key, _)| {
             // most keys differ in their first pattern: compare that before the whole list
-            key.split('\0').next() == Some(first) && key.split('\0').eq(sources.clone())
+            key.strip_prefix(first)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('\0'))
+                && key.split('\0').eq(sources.clone())
         })
         .map(|(_, chunks)| *chunks)
 }
@@ -178,13 +194,17 @@ impl OrderedPatterns {
     pub fn new<'p>(tables: impl Iterator<Item = &'p [Pattern]>) -> OrderedPatterns {
         let mut out = OrderedPatterns::default();
         // Each unit's hosts (None: any host).
-        let mut hosts: Vec<Option<Vec<String>>> = Vec::new();
+        let mut hosts: Vec<Option<Vec<Cow<'static, str>>>> = Vec::new();
         let mut start = 0;
         for patterns in tables.filter(|t| !t.is_empty()) {
             let units = built(patterns).unwrap_or_else(|| {
                 patterns
                     .iter()
-                    .map(|p| (Unit::Runtime(p.clone()), 1, literal_hosts(p.as_str())))
+                    .map(|p| {
+                        let hosts = literal_hosts(p.as_str())
+                            .map(|h| h.into_iter().map(Cow::Owned).collect());
+                        (Unit::Runtime(p.clone()), 1, hosts)
+                    })
                     .collect()
             });
             let mut local = 0;
@@ -195,17 +215,28 @@ impl OrderedPatterns {
             }
             start += patterns.len();
         }
+        let words = out.units.len().div_ceil(64);
+        out.words = words;
+        out.generic = vec![0; words];
+        out.ungated = vec![0; words];
+        out.by_set = vec![0; built::GATE_SETS * words];
         for (u, names) in hosts.into_iter().enumerate() {
+            let (w, bit) = (u / 64, 1u64 << (u % 64));
             match names {
-                None => out.generic.push(u),
+                None => out.generic[w] |= bit,
                 Some(names) => {
                     for h in names {
-                        let list = out.by_host.entry(h).or_default();
-                        if list.last() != Some(&u) {
-                            list.push(u);
-                        }
+                        out.by_host.entry(h).or_insert_with(|| vec![0; words])[w] |= bit;
                     }
                 }
+            }
+            match &out.units[u].1 {
+                Unit::Built((.., Some(gate)), _) if gate.iter().all(|sets| !sets.is_empty()) => {
+                    for sets in gate.iter() {
+                        out.by_set[usize::from(sets[0]) * words + w] |= bit;
+                    }
+                }
+                _ => out.ungated[w] |= bit,
             }
         }
         out
@@ -214,37 +245,42 @@ impl OrderedPatterns {
     /// The position (in the whole order) of the first pattern that matches anywhere in `key`,
     /// the URL of `host` (lower case, without `www.`) written as the patterns see it.
     pub fn first_match(&self, host: &str, key: &str) -> Option<usize> {
-        let named: &[usize] = self.by_host.get(host).map_or(&[], Vec::as_slice);
-        // The literal sets the key holds, found when a unit first asks.
-        let mut sets: Option<Held> = None;
-        // The generic units and the host's, merged in order.
-        let (mut g, mut n) = (0, 0);
-        loop {
-            let u = match (self.generic.get(g), named.get(n)) {
-                (Some(&a), Some(&b)) if a < b => {
-                    g += 1;
-                    a
-                }
-                (_, Some(&b)) => {
-                    n += 1;
-                    b
-                }
-                (Some(&a), None) => {
-                    g += 1;
-                    a
-                }
-                (None, None) => return None,
-            };
-            let (first, unit) = &self.units[u];
-            if let Unit::Built((.., Some(gate)), _) = unit {
-                if !may_match(gate, sets.get_or_insert_with(|| held(key))) {
-                    continue;
+        if self.words == 0 {
+            return None;
+        }
+        let named = self.by_host.get(host);
+        // The literal sets the key holds.
+        let sets = held(key);
+        for w in 0..self.words {
+            let allowed = self.generic[w] | named.map_or(0, |n| n[w]);
+            if allowed == 0 {
+                continue;
+            }
+            let mut wanted = self.ungated[w];
+            for (i, &word) in sets.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let set = i * 64 + bits.trailing_zeros() as usize;
+                    wanted |= self.by_set[set * self.words + w];
+                    bits &= bits - 1;
                 }
             }
-            if let Some(i) = unit.first_match(key) {
-                return Some(first + i);
+            let mut candidates = allowed & wanted;
+            while candidates != 0 {
+                let u = w * 64 + candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                let (first, unit) = &self.units[u];
+                if let Unit::Built((.., Some(gate)), _) = unit {
+                    if !may_match(gate, &sets) {
+                        continue;
+                    }
+                }
+                if let Some(i) = unit.first_match(key) {
+                    return Some(first + i);
+                }
             }
         }
+        None
     }
 
     /// How many patterns are compiled at run time (none, for the default policy).

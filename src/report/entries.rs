@@ -92,9 +92,9 @@ pub fn rows(
                     None => c.reason.to_string(),
                 },
                 description: entry.description.clone(),
-                group: c.inadmissible.clone(),
+                group: c.inadmissible.as_deref().map(String::from),
                 host: match &link.target {
-                    crate::target::Target::Web(w) => w.host.clone(),
+                    crate::target::Target::Web(w) => w.host().to_string(),
                     _ => String::new(),
                 },
                 entry: link.entry.unwrap_or_default(),

@@ -281,12 +281,12 @@ pub fn insecure(cx: &Context) -> Vec<Finding> {
                     .get(d.start..d.start + 7)
                     .is_some_and(|s| s.eq_ignore_ascii_case("http://"))
             })
-            .filter(|_| cx.policy.links.serves_https(&web.host))
+            .filter(|_| cx.policy.links.serves_https(web.host()))
             .map(|d| Fix::safe(d.start..d.start + 4, "https"));
         let help = if fix.is_some() {
             format!(
                 "link to `{https}`: {} serves HTTPS (`--fix` rewrites it)",
-                web.host
+                web.host()
             )
         } else {
             format!("link to `{https}` if the site serves HTTPS (with --online, a site that redirects there is reported as link/redirect, which --fix rewrites)")

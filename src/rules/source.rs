@@ -37,10 +37,10 @@ pub static REPORT_EVIDENCE: Rule = Rule {
 };
 
 /// The host of a source, for messages.
-fn host_of(target: &Target, url: &str) -> String {
+fn host_of<'t>(target: &'t Target, url: &'t str) -> &'t str {
     match target {
-        Target::Web(w) => w.host.clone(),
-        _ => url.to_string(),
+        Target::Web(w) => w.host(),
+        _ => url,
     }
 }
 
@@ -85,8 +85,8 @@ pub fn classify_all(cx: &Context) -> Vec<Option<Classification>> {
 }
 
 /// How a message names a source: its link text; in a table row, the row's title.
-fn title(cx: &Context, l: usize) -> String {
-    cx.doc.link_name(l).to_string()
+fn title<'c>(cx: &Context<'c, '_>, l: usize) -> std::borrow::Cow<'c, str> {
+    cx.doc.link_name(l)
 }
 
 /// Every source of a core section with its classification: (link index, classification).
@@ -136,7 +136,7 @@ pub fn unclassified(cx: &Context) -> Vec<Finding> {
                     .help(match super::evidence::unclassified_help(cx, l) {
                         Some(h) => cx.shared(h),
                         None => match &link.target {
-                            Target::Web(w) => cx.shared(format!("replace it with the primary source, declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), or add `extend_hosts = [\"{}\"]` under [sources.<kind>] in your policy file", w.host)),
+                            Target::Web(w) => cx.shared(format!("replace it with the primary source, declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->), or add `extend_hosts = [\"{}\"]` under [sources.<kind>] in your policy file", w.host())),
                             _ => "replace it with the primary source, or declare its kind (<!-- sourcepolicy: type=paper|docs|repo|report -->)".into(),
                         },
                     }),
@@ -144,7 +144,7 @@ pub fn unclassified(cx: &Context) -> Vec<Finding> {
             finding.data(|| json!({
                 "url": link.url,
                 "host": host,
-                "group": c.none.as_ref().map(|g| g.name.as_str()),
+                "group": c.none.as_ref().map(|g| &*g.name),
                 "reason": &*c.reason
             }))
         })
@@ -168,7 +168,7 @@ pub fn inadmissible(cx: &Context) -> Vec<Finding> {
             )
             .label(format!("{group} link"))
             .help("link the paper, specification, repository or implementer report it is about; a direct implementer report can be declared with <!-- sourcepolicy: type=report code=URL -->")
-            .data(|| json!({"url": link.url, "group": group, "reason": &**reason}))
+            .data(|| json!({"url": link.url, "group": &**group, "reason": &**reason}))
         })
         .collect()
 }

@@ -28,19 +28,21 @@ pub fn is_public_domain(d: &str) -> bool {
     } else {
         d
     };
-    let local_suffix = [
-        ".localhost",
-        ".local",
-        ".internal",
-        ".test",
-        ".example",
-        ".invalid",
-        ".lan",
-        ".home.arpa",
-        ".intranet",
-        ".corp",
-    ];
-    d != "localhost" && d.contains('.') && !local_suffix.iter().any(|s| d.ends_with(s))
+    is_public_name(d)
+}
+
+/// `is_public_domain` of a name already in lower case without a trailing dot.
+pub(super) fn is_public_name(d: &str) -> bool {
+    // A reserved local or documentation suffix is the last label (`home.arpa` the last two).
+    let Some(dot) = d.bytes().rposition(|b| b == b'.') else {
+        return false;
+    };
+    match &d[dot + 1..] {
+        "localhost" | "local" | "internal" | "test" | "example" | "invalid" | "lan"
+        | "intranet" | "corp" => false,
+        "arpa" => !d[..dot].ends_with(".home"),
+        _ => true,
+    }
 }
 
 pub fn is_public_v4(ip: Ipv4Addr) -> bool {
@@ -97,8 +99,21 @@ mod tests {
             "http://printer.local/",
             "http://intranet/",
             "http://app.test/",
+            "http://a.home.arpa/",
         ] {
             assert!(!public(local), "{local}");
+        }
+        // only a suffix after a dot is reserved
+        for (d, public) in [
+            ("home.arpa", true),
+            ("x.home.arpa", false),
+            ("arpa", false),
+            ("x.arpa", true),
+            ("local", false),
+            ("a.localhost.org", true),
+            ("Printer.LOCAL.", false),
+        ] {
+            assert_eq!(is_public_domain(d), public, "{d}");
         }
     }
 

@@ -7,6 +7,8 @@
 //! Wiley); an RFC is `rfc:N` on any mirror. GitHub
 //! owner and repository names are case-insensitive.
 
+use std::fmt::Write as _;
+
 /// The arXiv id in an `abs`/`pdf`/`html`/`format` path, without its version: `2205.14135`
 /// (new style, 4+4..5 digits) or `cs/0501001` (old style, archive/7 digits).
 fn arxiv_id(path: &str) -> Option<String> {
@@ -143,13 +145,27 @@ fn is_dot_segment(seg: &str) -> bool {
     dots == 1 || dots == 2
 }
 
-/// `(host, path, query)` of an http(s) URL that the URL parser would return unchanged: a
-/// plain host (labels of ASCII letters, digits and hyphens; no port, no user), a path and
-/// query of characters a URL may hold as they are (no space, no backslash, no `%` without two
-/// hex digits after it) and no `.` or `..` segment. Such a URL needs no full parse (whose
-/// host processing alone costs more than the rest of a link's work), and most links are such
-/// URLs; anything else goes through the parser.
-fn plain(url: &str) -> Option<(&str, &str, Option<&str>)> {
+/// The parts of an http(s) URL that the URL parser would return unchanged (see `plain`).
+pub(super) struct Plain<'u> {
+    /// As written (any case, `www.` kept).
+    pub host: &'u str,
+    /// Empty or from its `/`, up to the query.
+    pub path: &'u str,
+    pub query: Option<&'u str>,
+    /// What follows the first `#`, if any.
+    pub fragment: Option<&'u str>,
+    /// Whether every label of the host is at most 63 bytes long (the most a name the URL
+    /// parser is not asked to judge may have: see `target::plain_authority`).
+    pub short_labels: bool,
+}
+
+/// The parts of an http(s) URL that the URL parser would return unchanged: a plain host
+/// (labels of ASCII letters, digits and hyphens; no port, no user), a path and query of
+/// characters a URL may hold as they are (no space, no backslash, no `%` without two hex
+/// digits after it) and no `.` or `..` segment. Such a URL needs no full parse (whose host
+/// processing alone costs more than the rest of a link's work), and most links are such URLs;
+/// anything else goes through the parser. One pass over the host, one over path and query.
+pub(super) fn plain(url: &str) -> Option<Plain<'_>> {
     let head = url.get(..8)?.as_bytes();
     let rest = if head.eq_ignore_ascii_case(b"https://") {
         &url[8..]
@@ -158,50 +174,109 @@ fn plain(url: &str) -> Option<(&str, &str, Option<&str>)> {
     } else {
         return None;
     };
-    let end = rest
-        .bytes()
-        .position(|b| matches!(b, b'/' | b'?' | b'#' | b'\\'))
-        .unwrap_or(rest.len());
-    let (host, after) = rest.split_at(end);
-    let host_ok = !host.is_empty()
-        && host.split('.').all(|l| {
-            !l.is_empty()
-                && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-                && !l.starts_with('-')
-                && !l.ends_with('-')
-                && !l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
-        })
-        // a last label that is a number makes the host an IPv4 address to the parser
-        // (`1.2.3.4`, `0x7f000001`) or invalid (`example.123`)
-        && !host.rsplit('.').next().is_some_and(|last| {
-            last.bytes().all(|b| b.is_ascii_digit())
-                || last
-                    .get(..2)
-                    .is_some_and(|p| p.eq_ignore_ascii_case("0x"))
-                    && last[2..].bytes().all(|b| b.is_ascii_hexdigit())
-        });
-    let before_fragment = &after[..memchr::memchr(b'#', after.as_bytes()).unwrap_or(after.len())];
-    let (path, query) = match before_fragment.split_once('?') {
-        Some((p, q)) => (p, Some(q)),
-        None => (before_fragment, None),
-    };
-    if !host_ok {
-        return None;
+    let b = rest.as_bytes();
+    // The host: labels checked as they end.
+    let (mut i, mut label_start, mut short_labels) = (0, 0, true);
+    loop {
+        while i < b.len() && HOST_BYTES[usize::from(b[i])] {
+            i += 1;
+        }
+        let c = b.get(i).copied();
+        if !matches!(c, None | Some(b'.' | b'/' | b'?' | b'#' | b'\\')) {
+            return None;
+        }
+        let label = &b[label_start..i];
+        if label.is_empty()
+            || label[0] == b'-'
+            || label[label.len() - 1] == b'-'
+            || label
+                .get(..4)
+                .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+        {
+            return None;
+        }
+        short_labels &= label.len() <= 63;
+        if c != Some(b'.') {
+            // a last label that is a number makes the host an IPv4 address to the parser
+            // (`1.2.3.4`, `0x7f000001`) or invalid (`example.123`)
+            let hex = label.len() >= 2
+                && label[..2].eq_ignore_ascii_case(b"0x")
+                && label[2..].iter().all(u8::is_ascii_hexdigit);
+            if hex || label.iter().all(u8::is_ascii_digit) {
+                return None;
+            }
+            break;
+        }
+        i += 1;
+        label_start = i;
     }
-    let b = before_fragment.as_bytes();
-    let chars_ok = b.iter().enumerate().all(|(i, &c)| match c {
-        b'%' => b.len() > i + 2 && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit(),
-        c => URL_BYTES[c as usize],
-    });
-    // a dot segment starts after a `/` with `.` or `%` (`%2e`)
-    let dot_segment = path
-        .as_bytes()
-        .windows(2)
-        .any(|w| w[0] == b'/' && matches!(w[1], b'.' | b'%'))
-        && path.split('/').any(is_dot_segment);
-    (chars_ok && !dot_segment && (path.is_empty() || path.starts_with('/')))
-        .then_some((host, path, query))
+    let (host, after) = rest.split_at(i);
+    // Path and query: every byte one a URL may hold as it is; the first `?` ends the path,
+    // the first `#` both.
+    let a = after.as_bytes();
+    let (mut query_at, mut end, mut maybe_dot) = (None, a.len(), false);
+    let mut j = 0;
+    while j < a.len() {
+        let c = a[j];
+        j += 1;
+        if PLAIN_BYTES[usize::from(c)] {
+            continue;
+        }
+        match c {
+            b'/' => {
+                // a dot segment starts after a `/` with `.` or `%` (`%2e`)
+                maybe_dot |= query_at.is_none() && matches!(a.get(j), Some(b'.' | b'%'));
+            }
+            b'#' => {
+                end = j - 1;
+                break;
+            }
+            b'?' => {
+                if query_at.is_none() {
+                    query_at = Some(j - 1);
+                }
+            }
+            b'%' => {
+                if !(a.len() > j + 1 && a[j].is_ascii_hexdigit() && a[j + 1].is_ascii_hexdigit()) {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+    }
+    let (path, query) = match query_at {
+        Some(q) => (&after[..q], Some(&after[q + 1..end])),
+        None => (&after[..end], None),
+    };
+    let dot_segment = maybe_dot && path.split('/').any(is_dot_segment);
+    (!dot_segment && (path.is_empty() || path.starts_with('/'))).then(|| Plain {
+        host,
+        path,
+        query,
+        fragment: (end < a.len()).then(|| &after[end + 1..]),
+        short_labels,
+    })
 }
+
+/// The bytes of a plain host's labels: ASCII letters, digits and `-`.
+const HOST_BYTES: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'-';
+        c += 1;
+    }
+    t
+};
+
+/// `URL_BYTES` but `/` and `?`, which `plain` looks at: the bytes it passes over.
+const PLAIN_BYTES: [bool; 256] = {
+    let mut t = URL_BYTES;
+    t[b'/' as usize] = false;
+    t[b'?' as usize] = false;
+    t
+};
 
 /// The resource a URL names, or None for what is not a web resource (relative paths,
 /// fragments, mailto:, URLs that do not parse).
@@ -229,7 +304,7 @@ fn key_of(url: &str, tracking: &[String], shortcut: bool) -> Option<String> {
     // Most links need no URL parser: see `plain`.
     let parsed;
     let (host, path, port, query) = match plain(url).filter(|_| shortcut) {
-        Some((host, path, query)) => (host, path, None, query),
+        Some(p) => (p.host, p.path, None, p.query),
         None => {
             parsed = url::Url::parse(url).ok()?;
             let host = parsed.host_str()?.trim_end_matches('.');
@@ -244,27 +319,47 @@ fn key_of(url: &str, tracking: &[String], shortcut: bool) -> Option<String> {
         host
     };
     let host = host.strip_prefix("www.").unwrap_or(host);
+    let mut key = String::with_capacity(url.len());
+    write_key(host, path, port, query, tracking, &mut key);
+    Some(key)
+}
+
+/// Appends to `key` the key of the resource at `host` (lower case, without `www.`), `path`,
+/// `port` and `query` of a URL as the URL parser gives them.
+pub(super) fn write_key(
+    host: &str,
+    path: &str,
+    port: Option<u16>,
+    query: Option<&str>,
+    tracking: &[String],
+    key: &mut String,
+) {
     match host {
         "doi.org" | "dx.doi.org" if path.len() > 1 => {
-            return Some(doi_key(path[1..].trim_end_matches('/')));
+            key.push_str(&doi_key(path[1..].trim_end_matches('/')));
+            return;
         }
         "arxiv.org" | "export.arxiv.org" => {
             if let Some(id) = arxiv_id(path) {
-                return Some(format!("arxiv:{id}"));
+                key.push_str("arxiv:");
+                key.push_str(&id);
+                return;
             }
         }
         _ => {}
     }
     if let Some(doi) = publisher_doi(host, path) {
-        return Some(doi_key(doi));
+        key.push_str(&doi_key(doi));
+        return;
     }
     if let Some(n) = rfc_number(host, path) {
-        return Some(format!("rfc:{n}"));
+        key.push_str("rfc:");
+        key.push_str(&n);
+        return;
     }
-    let mut key = String::with_capacity(url.len());
     key.push_str(host);
     if let Some(port) = port {
-        key.push_str(&format!(":{port}"));
+        let _ = write!(key, ":{port}");
     }
     let path = path.trim_end_matches('/');
     if host == "github.com" {
@@ -305,7 +400,6 @@ fn key_of(url: &str, tracking: &[String], shortcut: bool) -> Option<String> {
         key.push('=');
         key.push_str(&v);
     }
-    Some(key)
 }
 
 #[cfg(test)]

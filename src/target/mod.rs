@@ -35,20 +35,89 @@ pub enum Target {
     },
 }
 
-/// An http(s) URL.
+/// An http(s) URL. Its host, path, fragment and key are held in one string (one allocation
+/// per link; the key shares the bytes of host and path when it is a prefix of them).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Web {
     pub https: bool,
-    /// Lower case, without a trailing dot, `www.`, user information or port.
-    pub host: String,
-    /// The path up to the query, starting with `/`, non-ASCII bytes percent-encoded as a
-    /// browser sends them.
-    pub path: String,
-    /// The resource it names whatever the spelling (see `key::resource_key`).
-    pub key: String,
-    pub fragment: Option<String>,
     /// Whether the host is on the public internet (not loopback, private, a local name…).
     pub public: bool,
+    /// Host, path, fragment and (when not a prefix of host and path) key, one after another.
+    text: String,
+    /// Where the path starts (the host ends) in `text`.
+    path_at: usize,
+    /// Where the path ends (the fragment starts) in `text`.
+    fragment_at: usize,
+    /// Where the fragment ends, when there is one.
+    fragment_end: Option<usize>,
+    /// Where the key is in `text`.
+    key: std::ops::Range<usize>,
+}
+
+impl Web {
+    /// A web target of its parts: `key` appends the key to the string it is given (which
+    /// already holds host, path and fragment).
+    fn new(
+        https: bool,
+        public: bool,
+        (host, path, fragment): (&str, &str, Option<&str>),
+        capacity: usize,
+        key: impl FnOnce(&mut String),
+    ) -> Web {
+        let mut text = String::with_capacity(capacity);
+        text.push_str(host);
+        let path_at = text.len();
+        text.push_str(path);
+        let fragment_at = text.len();
+        let fragment_end = fragment.map(|f| {
+            text.push_str(f);
+            text.len()
+        });
+        let key_at = text.len();
+        key(&mut text);
+        let len = text.len() - key_at;
+        let key = if len <= fragment_at && text.as_bytes()[..len] == text.as_bytes()[key_at..] {
+            text.truncate(key_at);
+            0..len
+        } else {
+            key_at..text.len()
+        };
+        Web {
+            https,
+            public,
+            text,
+            path_at,
+            fragment_at,
+            fragment_end,
+            key,
+        }
+    }
+
+    /// Lower case, without a trailing dot, `www.`, user information or port.
+    pub fn host(&self) -> &str {
+        &self.text[..self.path_at]
+    }
+
+    /// The path up to the query, starting with `/`, non-ASCII bytes percent-encoded as a
+    /// browser sends them.
+    pub fn path(&self) -> &str {
+        &self.text[self.path_at..self.fragment_at]
+    }
+
+    /// Host and path together (`github.com/a/b`), as the policy's URL patterns see a URL.
+    pub fn host_path(&self) -> &str {
+        &self.text[..self.fragment_at]
+    }
+
+    /// The resource it names whatever the spelling (see `key::resource_key`).
+    pub fn key(&self) -> &str {
+        &self.text[self.key.clone()]
+    }
+
+    /// What follows the first `#`, if anything does.
+    pub fn fragment(&self) -> Option<&str> {
+        self.fragment_end.map(|e| &self.text[self.fragment_at..e])
+    }
 }
 
 impl Target {
@@ -62,7 +131,7 @@ impl Target {
     /// The normalised resource key, for duplicate detection.
     pub fn key(&self) -> Option<&str> {
         match self {
-            Target::Web(w) => Some(&w.key),
+            Target::Web(w) => Some(w.key()),
             Target::Malformed { key, .. } => key.as_deref(),
             _ => None,
         }
@@ -80,18 +149,24 @@ pub struct TargetOptions<'a> {
 
 /// The scheme of a URL-like string (`https` in `https://x`), if it has one.
 pub fn scheme_of(url: &str) -> Option<&str> {
-    let colon = url.find(':')?;
-    let scheme = &url[..colon];
-    let mut chars = scheme.chars();
-    let first = chars.next()?;
-    (first.is_ascii_alphabetic()
-        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
-        && scheme.len() > 1)
-        .then_some(scheme)
+    let b = url.as_bytes();
+    if !b.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let colon = 1 + b[1..]
+        .iter()
+        .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))?;
+    (b[colon] == b':' && colon > 1).then(|| &url[..colon])
 }
 
 /// Parses a link destination.
 pub fn parse(url: &str, opts: TargetOptions) -> Target {
+    parse_with(url, opts, true)
+}
+
+/// `parse`, optionally without the shortcut for plain http(s) URLs (to test that it changes
+/// nothing).
+fn parse_with(url: &str, opts: TargetOptions, shortcut: bool) -> Target {
     let trimmed = url.trim();
     let malformed = |reason: String| Target::Malformed { reason, key: None };
     if trimmed.is_empty() {
@@ -109,6 +184,12 @@ pub fn parse(url: &str, opts: TargetOptions) -> Target {
         let (path, fragment) = split_relative(trimmed);
         return Target::Relative { path, fragment };
     };
+    // Most links are plain http(s) URLs: read in one pass, see `plain_web`.
+    if shortcut && opts.schemes.iter().any(|s| s.eq_ignore_ascii_case(scheme)) {
+        if let Some(web) = plain_web(trimmed, opts.tracking) {
+            return Target::Web(web);
+        }
+    }
     let lower = scheme.to_ascii_lowercase();
     let rest = &trimmed[scheme.len() + 1..];
     if matches!(lower.as_str(), "javascript" | "data" | "vbscript" | "file") {
@@ -169,14 +250,44 @@ pub fn parse(url: &str, opts: TargetOptions) -> Target {
     let Some(key) = key::resource_key(trimmed, opts.tracking) else {
         return malformed("the URL does not parse".into());
     };
-    Target::Web(Web {
-        https: lower == "https",
-        fragment: trimmed.split_once('#').map(|(_, f)| f.to_string()),
-        host,
-        path,
-        key,
+    let fragment = trimmed.split_once('#').map(|(_, f)| f);
+    let capacity = host.len() + path.len() + fragment.map_or(0, str::len) + key.len();
+    Target::Web(Web::new(
+        lower == "https",
         public,
-    })
+        (&host, &path, fragment),
+        capacity,
+        |text| text.push_str(&key),
+    ))
+}
+
+/// A plain http(s) URL (`key::plain`: one the URL parser would return unchanged, whose host
+/// labels are short enough that `parse` would not ask the parser about it) read in one pass,
+/// as `parse` reads it with `split_web_url`, `is_public_domain` and `resource_key`.
+fn plain_web(url: &str, tracking: &[String]) -> Option<Web> {
+    let p = key::plain(url).filter(|p| p.short_labels)?;
+    let https = url.as_bytes()[4].eq_ignore_ascii_case(&b's');
+    let host = match p.host.get(..4) {
+        Some(www) if www.eq_ignore_ascii_case("www.") => &p.host[4..],
+        _ => p.host,
+    };
+    let lower;
+    let host = if host.bytes().any(|b| b.is_ascii_uppercase()) {
+        lower = host.to_ascii_lowercase();
+        lower.as_str()
+    } else {
+        host
+    };
+    let path = if p.path.is_empty() { "/" } else { p.path };
+    let query = p.query.map_or(0, str::len);
+    let capacity = 2 * (host.len() + path.len() + query) + p.fragment.map_or(0, str::len) + 8;
+    Some(Web::new(
+        https,
+        host::is_public_name(host),
+        (host, path, p.fragment),
+        capacity,
+        |text| key::write_key(host, p.path, None, p.query, tracking, text),
+    ))
 }
 
 /// Whether the part after `scheme://` starts with an authority the URL parser is sure to
@@ -363,6 +474,77 @@ mod tests {
         }
     }
 
+    /// The one-pass reading of plain http(s) URLs gives what the general path gives: on
+    /// hand-made shapes, and on every link of the corpus lists when they are beside the
+    /// repository.
+    #[test]
+    fn plain_urls_parse_as_the_general_path_does() {
+        let (s, t) = opts();
+        let o = TargetOptions {
+            schemes: &s,
+            tracking: &t,
+        };
+        let mut urls: Vec<String> = [
+            "https://Example.COM/A/b/",
+            "http://www.example.com",
+            "HTTPS://WWW.Example.com/x#",
+            "https://WwW.example.com?utm_source=a",
+            "https://example.com?a=1&ref=x#f#g",
+            "https://example.com/a/./b",
+            "https://example.com/a/%2E%2e/b",
+            "https://example.com/a/.../b",
+            "https://example.com/%zz",
+            "https://example.com/%4",
+            "https://example.com/%4#1",
+            "https://example.com/a\\b",
+            "https://example.com\\a",
+            "https://xn--bcher-kva.example/",
+            "https://example.123/",
+            "https://a.0x1/",
+            "https://0x/",
+            "https://a-.b/",
+            "https://a..b/",
+            "https://a./",
+            "https://.a/",
+            "https://localhost/",
+            "https://printer.local/x",
+            "https://a.home.arpa/",
+            "https://arpa.org/",
+            "https://example.com:443/x",
+            "https://user@example.com/x",
+            "https://github.com/Owner/Repo.git/tree/Main",
+            "https://github.com/owner/repo",
+            "https://github.com/owner/repo/",
+            "https://doi.org/10.1145/X",
+            "https://arxiv.org/abs/2205.14135v2",
+            "https://dl.acm.org/doi/abs/10.1145/3458817.3476209",
+            "https://www.rfc-editor.org/rfc/rfc9110.html",
+            "https://example.com/caf\u{e9}",
+            "http://a.b/?",
+            "http://a.b?#",
+            "http://abcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcd.org/",
+            "http://abcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabc.org/",
+        ]
+        .map(String::from)
+        .to_vec();
+        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+        for dir in [corpus.clone(), corpus.join("dev"), corpus.join("guide")] {
+            for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let text = std::fs::read_to_string(e.path()).unwrap_or_default();
+                for part in text.split("](").skip(1) {
+                    let end = part.find([')', ' ']).unwrap_or(part.len());
+                    urls.push(part[..end].to_string());
+                }
+            }
+        }
+        let mut shortcut = 0;
+        for u in &urls {
+            assert_eq!(parse_with(u, o, true), parse_with(u, o, false), "{u}");
+            shortcut += usize::from(plain_web(u.trim(), &t).is_some());
+        }
+        assert!(shortcut > 20, "{shortcut}");
+    }
+
     #[test]
     fn each_kind_of_target() {
         let (s, t) = opts();
@@ -375,10 +557,10 @@ mod tests {
             panic!("web")
         };
         assert!(w.https && w.public);
-        assert_eq!(w.host, "example.org");
-        assert_eq!(w.path, "/%C3%9Cber");
-        assert_eq!(w.fragment.as_deref(), Some("Part"));
-        assert_eq!(w.key, "example.org:8443/%C3%9Cber");
+        assert_eq!(w.host(), "example.org");
+        assert_eq!(w.path(), "/%C3%9Cber");
+        assert_eq!(w.fragment(), Some("Part"));
+        assert_eq!(w.key(), "example.org:8443/%C3%9Cber");
         let Target::Web(local) = parse("http://localhost:8080/x", o) else {
             panic!("web")
         };

@@ -1,5 +1,7 @@
 //! Query strings: the tracking parameters of a URL, removed without touching the rest.
 
+use std::borrow::Cow;
+
 /// A URL without its tracking parameters.
 pub struct Stripped {
     pub url: String,
@@ -24,12 +26,17 @@ pub fn strip_tracking(url: &str, tracking: &[String]) -> Option<Stripped> {
         .split('&')
         .filter(|pair| {
             let name = pair.split('=').next().unwrap_or("");
-            let decoded = super::percent_decode(&name.replace('+', " "));
+            // decoded only when there is something to decode (most names are plain)
+            let decoded: Cow<str> = if name.contains(['%', '+']) {
+                super::percent_decode(&name.replace('+', " ")).into()
+            } else {
+                name.into()
+            };
             let is = !name.is_empty()
                 && (super::key::is_tracking(name, tracking)
                     || super::key::is_tracking(&decoded, tracking));
             if is {
-                removed.push(decoded);
+                removed.push(decoded.into_owned());
             }
             !is
         })
