@@ -95,7 +95,8 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
                     out.push(s..s2 + w2.len());
                     continue;
                 }
-                let article = matches!(lw.as_str(), "the" | "an" | "a")
+                // ("2.1x my old 7900 XTX", "1.4x our previous kernel")
+                let article = matches!(lw.as_str(), "the" | "an" | "a" | "my" | "our" | "their")
                     || (lw == "that" && word_after(text, s + w.len()).1 == "of");
                 if article || name_like(w) {
                     let (s2, w2) = word_after(text, s + w.len());
@@ -178,6 +179,21 @@ fn scaling_series(text: &str, sentence: Range<usize>) -> bool {
     ]
     .iter()
     .any(|w| s.contains(w))
+        // "MFU goes from 43% at 64 GPUs to 39% at 1,024 GPUs": two cluster sizes
+        || {
+            let ws: Vec<&str> = super::text::words(&s).collect();
+            ws.windows(2)
+                .filter(|p| {
+                    p[0].starts_with(|c: char| c.is_ascii_digit())
+                        && (matches!(p[1], "gpus" | "nodes" | "chips" | "accelerators" | "devices")
+                            // "at 2,048 H100s"
+                            || (p[1].len() > 3
+                                && p[1].ends_with('s')
+                                && p[1].bytes().any(|b| b.is_ascii_digit())))
+                })
+                .count()
+                >= 2
+        }
 }
 
 /// The end of the configuration that a before-value names right after it, in its clause
