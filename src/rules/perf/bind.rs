@@ -98,7 +98,22 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
                 // ("2.1x my old 7900 XTX", "1.4x our previous kernel")
                 let article = matches!(lw.as_str(), "the" | "an" | "a" | "my" | "our" | "their")
                     || (lw == "that" && word_after(text, s + w.len()).1 == "of");
-                if article || name_like(w) {
+                // "0.92x of eager", "1.3x of cuBLAS"
+                let (of_s, of_w) = word_after(text, s + w.len());
+                if lw == "of"
+                    && (name_like(of_w)
+                        || LOWER_NAMES.contains(&of_w.to_ascii_lowercase().as_str()))
+                {
+                    out.push(s..of_s + of_w.len());
+                    continue;
+                }
+                // (not the next cell of a row of ratios: "1.31x | 1.58x")
+                let number = w
+                    .trim_end_matches(['x', 'X', '%'])
+                    .trim_end_matches('×')
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || b == b'.' || b == b',');
+                if article || (name_like(w) && !number) {
                     let (s2, w2) = word_after(text, s + w.len());
                     let end = if article && !w2.is_empty() {
                         s2 + w2.len()
