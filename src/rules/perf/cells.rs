@@ -191,9 +191,12 @@ pub(super) fn time_unit_of_note(note: &str) -> Option<&'static str> {
         let bracketed = format!("({word})");
         // "(ms, mean of 5 runs)"
         let listed = format!("({word},");
+        // "(ms/step)", "(s/it)": a time per item
+        let per = format!("({word}/");
         let after_in = format!("in {word}");
         (note.contains(&bracketed)
             || note.contains(&listed)
+            || note.contains(&per)
             || note.match_indices(&after_in).any(|(at, m)| {
                 ends(&note[at + m.len()..])
                     && (at == 0 || !note[..at].ends_with(|c: char| c.is_alphanumeric()))

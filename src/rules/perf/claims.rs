@@ -854,9 +854,20 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 });
             // "10 minutes per run" is a setting, "0.8 seconds per image" a result
             let (ps, after_unit) = word_after(&lower_s, end);
+            // ("0.9 ms per decoding step", "14m 30s per save")
             let per_item = slash_item
-                || (after_unit == "per"
-                    && PER_ITEM.contains(&word_after(&lower_s, ps + 3).1.trim_end_matches('s')));
+                || (after_unit == "per" && {
+                    let (is, item) = word_after(&lower_s, ps + 3);
+                    let item = if matches!(
+                        item,
+                        "decoding" | "decode" | "training" | "generated" | "output" | "input"
+                    ) {
+                        word_after(&lower_s, is + item.len()).1
+                    } else {
+                        item
+                    };
+                    PER_ITEM.contains(&item.trim_end_matches('s')) || item == "save"
+                });
             // "5 minutes to fine-tune BERT-base"
             let to_do = {
                 let (ts, to) = word_after(&lower_s, end);

@@ -464,15 +464,20 @@ const RATE_ITEMS: &[&str] = &[
 pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
     // a header printed as a comment ("#  size  time(us)  busbw(GB/s)", as nccl-tests prints it)
     let header = header.trim_start().trim_start_matches('#');
-    let names: Vec<&str> = header.split_whitespace().collect();
-    if names.len() < 2 {
-        return Vec::new();
-    }
     let fields: Vec<(usize, &str)> = text
         .split_whitespace()
         .map(|f| (f.as_ptr() as usize - text.as_ptr() as usize, f))
         .collect();
-    if fields.len() != names.len() {
+    let mut names: Vec<&str> = header.split_whitespace().collect();
+    // names with a space, columns set apart by two ("ctx   full (ms/step)   ours (ms/step)")
+    if names.len() != fields.len() && header.contains("  ") {
+        names = header
+            .split("  ")
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .collect();
+    }
+    if names.len() < 2 || fields.len() != names.len() {
         return Vec::new();
     }
     let mut out = Vec::new();
