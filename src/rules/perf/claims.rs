@@ -440,6 +440,8 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         }
     };
     let mut out: Vec<Claim> = Vec::new();
+    // Chinese units and cues are looked for only in a text that has characters beyond ASCII
+    let cjk = !lower.is_ascii();
     let mut i = 0;
     while i < lower.len() {
         // a claim starts at a number: on to the next digit (most of a text has none)
@@ -485,6 +487,22 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             continue;
         }
         let after = skip_space(lower, num_end);
+        // "1.6 倍", "耗时 0.43 秒" (see `cjk`)
+        if let Some((end, kind, _)) = cjk.then(|| super::cjk::unit_at(&lower_s, after)).flatten() {
+            // "3～4 倍": a range with a full-width tilde
+            let head = &lower_s[..i];
+            let start = head
+                .strip_suffix(['～', '~', '-', '–'])
+                .map(|h| h.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.'))
+                .filter(|h| h.len() < i - 1 && !h.ends_with(|c: char| c.is_ascii_alphanumeric()))
+                .map_or(i, str::len);
+            if super::cjk::states_result(&lower_s, start, end, kind) && !hypothetical(&(start..end))
+            {
+                out.push(claim(start..end, kind));
+            }
+            i = end;
+            continue;
+        }
         let rest = &lower[after..];
         // multiplier: 2.3x, 3×, 10-100x
         let x_len = if rest.first() == Some(&b'x') {
@@ -581,7 +599,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     c.sentence.start <= i && i < c.sentence.end.max(c.span.end + 1)
                 }) && COMPARATIVES.contains(&next)
                     && word_after(&lower_s, ns + next.len()).1 == "than");
-            if (continues || is_perf_percent(&lower_s, seg(), i, end, states))
+            if (continues
+                || is_perf_percent(&lower_s, seg(), i, end, states)
+                || (cjk && super::cjk::percent_cue(&lower_s, i)))
                 && !hypothetical(&(i..end))
             {
                 out.push(claim(i..end, ClaimKind::Percent));
@@ -702,6 +722,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         || peak_before
                         || part_after
                         || capacity_at
+                        || (cjk && super::cjk::spec_before(&lower_s, i))
                         || rating
                         || (has_word(clause, LINK_WORDS)
                             && !states(Vocabulary::Measurement, clause))
@@ -1019,6 +1040,8 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             };
             if less_memory
                 || by_change
+                // "峰值内存减少 0.7 GB"
+                || (cjk && super::cjk::percent_cue(&lower_s, i))
                 || matches!(
                     cue_before(&lower_s, quantifier_start(&lower_s, i)),
                     "saves" | "save" | "saving" | "frees" | "freeing" | "reclaims"

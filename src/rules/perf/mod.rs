@@ -15,6 +15,7 @@
 
 pub mod bind;
 mod cells;
+mod cjk;
 pub mod claims;
 pub mod fenced;
 pub mod fields;
