@@ -64,6 +64,16 @@ impl PartialEq for Rule {
     }
 }
 
+/// `parts` joined, in a string of exactly their length: a message built so needs no
+/// formatting machinery and no shrinking (`Finding::new` keeps it as it is).
+pub fn concat(parts: &[&str]) -> String {
+    let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        out.push_str(p);
+    }
+    out
+}
+
 /// Whether `selector` (a rule name or a family) covers `rule`.
 pub fn covers(selector: &str, rule: &str) -> bool {
     selector == rule

@@ -5,12 +5,13 @@
 use super::Context;
 use crate::document::LinkKind;
 use crate::facts::{Anchors, LocalFile};
-use crate::finding::{Finding, Rule, Severity, Text};
+use crate::finding::{concat, Finding, Rule, Severity, Text};
 use crate::fix::Fix;
 use crate::slug::AnchorSet;
 use crate::target::query::strip_tracking;
 use crate::target::Target;
 use serde_json::json;
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 pub static MALFORMED: Rule = Rule {
@@ -204,9 +205,13 @@ pub fn duplicate(cx: &Context) -> Vec<Finding> {
         let Some(key) = link.target.key() else {
             continue;
         };
-        let Some(&j) = first.get(key) else {
-            first.insert(key, i);
-            continue;
+        // One hash of the key, whether it is new or seen.
+        let j = match first.entry(key) {
+            Entry::Vacant(v) => {
+                v.insert(i);
+                continue;
+            }
+            Entry::Occupied(o) => *o.get(),
         };
         let prev = &doc.links[j];
         if prev.entry.is_some() && prev.entry == link.entry {
@@ -219,23 +224,30 @@ pub fn duplicate(cx: &Context) -> Vec<Finding> {
         } else {
             "in another section"
         };
-        let prev_path = doc.section_path(prev.section).join(" › ");
+        let prev_path = match same_section {
+            true => Vec::new(),
+            false => doc.section_path(prev.section),
+        };
+        let number = line.to_string();
+        let (name, prev_name) = (doc.link_name(i), doc.link_name(j));
+        let mut parts = vec![
+            "\"",
+            &name,
+            "\" links the same resource as \"",
+            &prev_name,
+            "\" on line ",
+            &number,
+            " (",
+            place,
+        ];
+        for (k, heading) in prev_path.iter().enumerate() {
+            parts.push(if k == 0 { ": " } else { " › " });
+            parts.push(heading);
+        }
+        parts.push(")");
         let finding = cx
-            .report(
-                &DUPLICATE,
-                link.span.clone(),
-                format!(
-                    "\"{}\" links the same resource as \"{}\" on line {line} ({place}{})",
-                    doc.link_name(i),
-                    doc.link_name(j),
-                    if same_section || prev_path.is_empty() {
-                        String::new()
-                    } else {
-                        format!(": {prev_path}")
-                    }
-                ),
-            )
-            .label(format!("duplicate of line {line}"))
+            .report(&DUPLICATE, link.span.clone(), concat(&parts))
+            .label(concat(&["duplicate of line ", &number]))
             .help(if same_section {
                 "keep one entry per source in a section"
             } else {

@@ -5,7 +5,7 @@
 use super::Context;
 use crate::classify::{Classification, Kind};
 use crate::directive::Directive;
-use crate::finding::{Finding, Rule, Severity};
+use crate::finding::{concat, Finding, Rule, Severity, Text};
 use crate::target::Target;
 use serde_json::json;
 
@@ -153,20 +153,35 @@ pub fn unclassified(cx: &Context) -> Vec<Finding> {
 
 /// `source/inadmissible`: a source in a core section of a known non-primary kind.
 pub fn inadmissible(cx: &Context) -> Vec<Finding> {
+    // The label of each group, made once: a policy has few groups, a list many links of
+    // each (compared by name, so their number is bounded by the policy's).
+    let mut labels: Vec<(&str, Text)> = Vec::new();
     core_sources(cx)
         .filter_map(|(l, c)| c.inadmissible.as_ref().map(|g| (l, g, &c.reason)))
         .map(|(l, group, reason)| {
             let link = &cx.doc.links[l];
+            let label = match labels.iter().find(|(g, _)| *g == &**group) {
+                Some((_, label)) => label.clone(),
+                None => {
+                    let label = Text::Shared(concat(&[group, " link"]).into());
+                    labels.push((group, label.clone()));
+                    label
+                }
+            };
             cx.report(
                 &INADMISSIBLE,
                 link.span.clone(),
-                format!(
-                    "source \"{}\" is not primary: {} ({group})",
-                    title(cx, l),
-                    host_of(&link.target, &link.url)
-                ),
+                concat(&[
+                    "source \"",
+                    &title(cx, l),
+                    "\" is not primary: ",
+                    host_of(&link.target, &link.url),
+                    " (",
+                    group,
+                    ")",
+                ]),
             )
-            .label(format!("{group} link"))
+            .label(label)
             .help("link the paper, specification, repository or implementer report it is about; a direct implementer report can be declared with <!-- sourcepolicy: type=report code=URL -->")
             .data(|| json!({"url": link.url, "group": &**group, "reason": &**reason}))
         })
