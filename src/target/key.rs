@@ -446,16 +446,7 @@ mod tests {
         ]
         .map(String::from)
         .to_vec();
-        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-        for dir in [corpus.clone(), corpus.join("dev"), corpus.join("guide")] {
-            for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-                let text = std::fs::read_to_string(e.path()).unwrap_or_default();
-                for part in text.split("](").skip(1) {
-                    let end = part.find([')', ' ']).unwrap_or(part.len());
-                    urls.push(part[..end].to_string());
-                }
-            }
-        }
+        urls.extend(crate::target::corpus_link_targets());
         for u in &urls {
             assert_eq!(
                 key_of(u, &tracking, true),

@@ -402,6 +402,24 @@ pub fn percent_decode(s: &str) -> String {
         .unwrap_or_else(|_| s.to_string())
 }
 
+/// Every inline link target of the corpus lists beside the repository (none when it is
+/// absent), for tests that compare two ways of reading the same URLs.
+#[cfg(test)]
+pub(crate) fn corpus_link_targets() -> Vec<String> {
+    let mut urls = Vec::new();
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    for dir in [corpus.clone(), corpus.join("dev"), corpus.join("guide")] {
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let text = std::fs::read_to_string(e.path()).unwrap_or_default();
+            for part in text.split("](").skip(1) {
+                let end = part.find([')', ' ']).unwrap_or(part.len());
+                urls.push(part[..end].to_string());
+            }
+        }
+    }
+    urls
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -527,16 +545,7 @@ mod tests {
         ]
         .map(String::from)
         .to_vec();
-        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-        for dir in [corpus.clone(), corpus.join("dev"), corpus.join("guide")] {
-            for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-                let text = std::fs::read_to_string(e.path()).unwrap_or_default();
-                for part in text.split("](").skip(1) {
-                    let end = part.find([')', ' ']).unwrap_or(part.len());
-                    urls.push(part[..end].to_string());
-                }
-            }
-        }
+        urls.extend(crate::target::corpus_link_targets());
         let mut shortcut = 0;
         for u in &urls {
             assert_eq!(parse_with(u, o, true), parse_with(u, o, false), "{u}");
