@@ -5,7 +5,8 @@
 //!
 //! Once per file (`Context::claims`): `claims` finds the claims of each block (`forms` tells
 //! which numbers are claims, `hedges` which ones a hedge, a goal or a setting makes no result,
-//! `text` reads clauses and sentences, `words` holds the fixed words), `vocab` compiles the policy's `[perf]` vocabularies for the file's claim blocks, and
+//! `text` reads clauses and sentences, `words` holds the fixed words, `cjk` the units and cues of
+//! claims written in Chinese), `vocab` compiles the policy's `[perf]` vocabularies for the file's claim blocks, and
 //! `bind` binds each claim's fields (`fields`: the five fields and what was found for a claim);
 //! a table row then takes what it leaves unstated from its table's header cells, the group
 //! row above it and the caption or note above the table (`table`). A table cell's bare number is a claim when its column's
