@@ -5,16 +5,23 @@
 //! (预计, 目标…) makes none a claim; a time that bounds a run ("10 分钟后", "超时 30 秒") is a
 //! setting.
 
-use super::claims::ClaimKind;
+/// What a Chinese unit makes of the number before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Unit {
+    /// 倍: a multiplier
+    Times,
+    /// 秒, 毫秒…: a time, in the unit named
+    Time(&'static str),
+}
 
-/// Units written after a number, longest first, with the kind and the unit they stand for.
-const UNITS: &[(&str, ClaimKind, &str)] = &[
-    ("毫秒", ClaimKind::Latency, "ms"),
-    ("微秒", ClaimKind::Latency, "us"),
-    ("分钟", ClaimKind::Latency, "min"),
-    ("小时", ClaimKind::Latency, "h"),
-    ("秒", ClaimKind::Latency, "s"),
-    ("倍", ClaimKind::Multiplier, "x"),
+/// Units written after a number, longest first.
+const UNITS: &[(&str, Unit)] = &[
+    ("毫秒", Unit::Time("ms")),
+    ("微秒", Unit::Time("us")),
+    ("分钟", Unit::Time("min")),
+    ("小时", Unit::Time("h")),
+    ("秒", Unit::Time("s")),
+    ("倍", Unit::Times),
 ];
 
 /// Words before a multiplier or a percentage that make it a change of speed or resources.
@@ -80,29 +87,29 @@ pub(super) fn spec_before(lower: &str, start: usize) -> bool {
         .any(|w| head.contains(w))
 }
 
-/// The Chinese unit at `at` (after a number), if any: where it ends, its kind and its unit.
-pub(super) fn unit_at(lower: &str, at: usize) -> Option<(usize, ClaimKind, &'static str)> {
+/// The Chinese unit at `at` (after a number), if any: where it ends, and the unit.
+pub(super) fn unit_at(lower: &str, at: usize) -> Option<(usize, Unit)> {
     let rest = lower.get(at..)?;
     UNITS
         .iter()
-        .find(|(u, _, _)| rest.starts_with(u))
-        .map(|&(u, kind, unit)| (at + u.len(), kind, unit))
+        .find(|(u, _)| rest.starts_with(u))
+        .map(|&(u, unit)| (at + u.len(), unit))
 }
 
-/// Whether the number at `start..end` with a Chinese unit of `kind` states a result.
-pub(super) fn states_result(lower: &str, start: usize, end: usize, kind: ClaimKind) -> bool {
+/// Whether the number at `start..end` with the Chinese unit `unit` states a result.
+pub(super) fn states_result(lower: &str, start: usize, end: usize, unit: Unit) -> bool {
     let head = clause_head(lower, start);
     if HEDGE_WORDS.iter().any(|w| head.contains(w)) {
         return false;
     }
-    match kind {
-        ClaimKind::Latency => {
+    match unit {
+        Unit::Time(_) => {
             let tail = &lower[end..];
             !AFTER_TIME.iter().any(|w| tail.starts_with(w))
                 && TIME_WORDS.iter().any(|w| head.contains(w))
         }
         // "压缩 4 倍" (a compression ratio) is a parameter
-        _ => !head.contains("压缩") && CHANGE_WORDS.iter().any(|w| head.contains(w)),
+        Unit::Times => !head.contains("压缩") && CHANGE_WORDS.iter().any(|w| head.contains(w)),
     }
 }
 
@@ -131,18 +138,18 @@ mod tests {
     fn results_and_settings_in_chinese() {
         let t = "解码速度为 38 tokens/s，是同配置下 llama.cpp 的 1.6 倍。";
         let at = t.find("1.6").unwrap();
-        let (end, kind, unit) = unit_at(t, at + 4).unwrap();
-        assert_eq!((kind, unit), (ClaimKind::Multiplier, "x"));
-        assert!(states_result(t, at, end, kind));
+        let (end, unit) = unit_at(t, at + 4).unwrap();
+        assert_eq!(unit, Unit::Times);
+        assert!(states_result(t, at, end, unit));
         let t = "连续生成 10 分钟后，速度不变";
         let at = t.find("10").unwrap();
-        let (end, kind, _) = unit_at(t, at + 3).unwrap();
-        assert!(!states_result(t, at, end, kind));
+        let (end, unit) = unit_at(t, at + 3).unwrap();
+        assert!(!states_result(t, at, end, unit));
         let t = "预填充耗时 0.43 秒";
         let at = t.find("0.43").unwrap();
-        let (end, kind, unit) = unit_at(t, at + 5).unwrap();
-        assert_eq!(unit, "s");
-        assert!(states_result(t, at, end, kind));
+        let (end, unit) = unit_at(t, at + 5).unwrap();
+        assert_eq!(unit, Unit::Time("s"));
+        assert!(states_result(t, at, end, unit));
         assert!(percent_cue("比 MLC-LLM 快约 25%", "比 MLC-LLM 快约 ".len()));
         assert!(!percent_cue(
             "下一版本预计将解码速度再提升 20%",

@@ -488,7 +488,11 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         }
         let after = skip_space(lower, num_end);
         // "1.6 倍", "耗时 0.43 秒" (see `cjk`)
-        if let Some((end, kind, _)) = cjk.then(|| super::cjk::unit_at(&lower_s, after)).flatten() {
+        if let Some((end, unit)) = cjk.then(|| super::cjk::unit_at(&lower_s, after)).flatten() {
+            let kind = match unit {
+                super::cjk::Unit::Times => ClaimKind::Multiplier,
+                super::cjk::Unit::Time(_) => ClaimKind::Latency,
+            };
             // "3～4 倍": a range with a full-width tilde
             let head = &lower_s[..i];
             let start = head
@@ -496,7 +500,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 .map(|h| h.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.'))
                 .filter(|h| h.len() < i - 1 && !h.ends_with(|c: char| c.is_ascii_alphanumeric()))
                 .map_or(i, str::len);
-            if super::cjk::states_result(&lower_s, start, end, kind) && !hypothetical(&(start..end))
+            if super::cjk::states_result(&lower_s, start, end, unit) && !hypothetical(&(start..end))
             {
                 out.push(claim(start..end, kind));
             }
