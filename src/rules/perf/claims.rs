@@ -210,7 +210,12 @@ fn link_spec(
             intrinsic = true;
             return true;
         }
-        if *w == "aggregate" && k < 2 {
+        // ("3.2 Tb/s in total", "400 Gb/s total")
+        if matches!(*w, "aggregate" | "total") && k < 2 {
+            return true;
+        }
+        // "8× ConnectX-7, 400 Gb/s each": each of the parts named before
+        if *w == "each" && k + 1 == next.len() {
             return true;
         }
         if !matches!(*w, "per" | "each" | "between") {
@@ -956,6 +961,8 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 || w.contains("time to first token")
                 || w.contains("time-to-first-token")
                 || RESULT_CUES.contains(&before)
+                // "measures prefill of a 1M-token prompt at 9.2 minutes"
+                || (before == "at" && has_word(w, &["measures", "measured", "clocked", "clocks"]))
                 || continues
                 || restated
                 || to_do
@@ -978,6 +985,17 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     .next()
                     .map_or(from, |ch| from + ch.len_utf8());
                 let next = word_after(&lower_s, from).1;
+                // "the SLO is under 10 minutes, and our median was 6 min 20 s": a statistic
+                // of the claim's own clause is a result, whatever limit an earlier one sets
+                let statistic = has_word(
+                    &lower_s[c.clone()],
+                    &["median", "mean", "average", "p50", "p90", "p95", "p99"],
+                ) && !states(Vocabulary::Setting, &lower_s[c.clone()]);
+                let start = if statistic {
+                    c.start.max(s.start)
+                } else {
+                    s.start
+                };
                 if c.end < s.end
                     && matches!(
                         next,
@@ -992,17 +1010,27 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                             | "vs"
                     )
                 {
-                    s.start..c.end
+                    start..c.end
                 } else {
-                    s
+                    start..s.end
                 }
             };
             let setting = states(Vocabulary::Setting, &lower_s[set_up])
                 || (SETTING_AFTER.contains(&after_unit) && !per_item && !of_time)
                 // "mean time between failures was ~19 hours" is reliability, not speed
                 || w.contains("between failures")
+                || w.contains("time between")
                 || has_word(w, &["mtbf"])
-                || (matches!(before, "for" | "every" | "after" | "over" | "within") && !changed);
+                // "31 interruptions in 21 days": the window events were counted over
+                || (before == "in" && {
+                    let h = &lower_s[..quantifier_start(&lower_s, i)];
+                    let (_, ev) = word_before(h, word_before(h, h.len()).0);
+                    EVENT_NOUNS.contains(&ev)
+                })
+                || (matches!(before, "for" | "every" | "after" | "over" | "within")
+                    && !changed
+                    // "used to stall training for 9–11 minutes": how long a stall lasts
+                    && !(before == "for" && has_word(w, STALL_WORDS)));
             if cue && !setting && !hypothetical(&(i..end)) {
                 out.push(claim(i..end, ClaimKind::Latency));
             }
@@ -1042,7 +1070,26 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         })
                 }
             };
+            // "VRAM use for SDXL falls from 11.2 GB to 8.6 GB": a change of memory, both ends
+            let moved = {
+                let c = seg().clause(&lower_s, &(i..end));
+                let q = quantifier_start(&lower_s, i);
+                match cue_before(&lower_s, q) {
+                    "from" => {
+                        let (fs, _) = word_before(&lower_s, q);
+                        has_stem(word_before(&lower_s, fs).1, DIRECTION_STEMS)
+                            && has_word(&lower_s[c.start..fs], MEMORY_WORDS)
+                    }
+                    "to" => out.last().is_some_and(|p| {
+                        p.kind == ClaimKind::Saving
+                            && p.span.start >= c.start
+                            && lower_s.get(p.span.end..q).is_some_and(|g| g.trim() == "to")
+                    }),
+                    _ => false,
+                }
+            };
             if less_memory
+                || moved
                 || by_change
                 // "峰值内存减少 0.7 GB"
                 || (cjk && super::cjk::percent_cue(&lower_s, i))

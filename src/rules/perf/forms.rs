@@ -155,9 +155,16 @@ pub(super) fn is_count_or_ratio(
         return true;
     }
     // a device (skipping vendor words) or a counted noun directly after the number
+    // ("4× used RTX 3090s": a word of the devices' state may come first)
     let k = next
         .iter()
-        .position(|w| !VENDOR_WORDS.contains(w))
+        .position(|w| {
+            !VENDOR_WORDS.contains(w)
+                && !matches!(
+                    *w,
+                    "used" | "refurbished" | "second-hand" | "spare" | "identical" | "older"
+                )
+        })
         .unwrap_or(next.len());
     let device = next.get(k).is_some_and(|w| {
         states(Vocabulary::Field(Field::Hardware), w)
@@ -167,6 +174,10 @@ pub(super) fn is_count_or_ratio(
                 && next.get(k + 1).is_some_and(|n| COUNT_NOUNS.contains(n)))
             // a model number after a vendor: "64× Ascend 950DT"
             || (k > 0 && w.bytes().any(|c| c.is_ascii_digit()))
+            // a part's model code: "8× Thor2", "8x ConnectX-7"
+            || (w.starts_with(|c: char| c.is_ascii_alphabetic())
+                && w.bytes().any(|c| c.is_ascii_digit())
+                && w.len() >= 4)
     });
     if !device {
         return false;
@@ -278,6 +289,27 @@ fn quantified_start(lower: &str, start: usize) -> usize {
     }
 }
 
+/// The noun a value at `at` is said of: "the gap is only", "a gap of", "goodput (useful time
+/// over wall time) was" (an aside in brackets skipped).
+fn subject_of(lower: &str, at: usize) -> &str {
+    let mut head = lower[..at].trim_end();
+    for _ in 0..2 {
+        let (s, w) = word_before(head, head.len());
+        if matches!(
+            w,
+            "is" | "was" | "of" | "now" | "only" | "just" | "stays" | "stayed"
+        ) {
+            head = head[..s].trim_end();
+        }
+    }
+    if let Some(h) = head.strip_suffix(')') {
+        if let Some(open) = h.rfind('(').filter(|&o| h.len() - o <= 80) {
+            head = h[..open].trim_end();
+        }
+    }
+    word_before(head, head.len()).1
+}
+
 pub(super) fn is_perf_percent(
     lower: &str,
     seg: &Segments,
@@ -337,7 +369,16 @@ pub(super) fn is_perf_percent(
                     let v = word_before(lower, s0).1;
                     matches!(
                         v,
-                        "stays" | "stayed" | "remains" | "remained" | "holds" | "held"
+                        "stays"
+                            | "stayed"
+                            | "remains"
+                            | "remained"
+                            | "holds"
+                            | "held"
+                            // "was measured at 86% of its CUDA backend's speed"
+                            | "measured"
+                            | "clocked"
+                            | "benchmarked"
                     ) || REACH_VERBS.contains(&v)
                 })
         };
@@ -369,14 +410,49 @@ pub(super) fn is_perf_percent(
     if NOT_PERF_AFTER.contains(&next) {
         return false;
     }
-    // "5,470 tokens/s, 41% above step 1": a share above or below another result of its sentence
-    // "is currently 15% behind vLLM", "12% ahead of TensorRT-LLM"
+    // the block speaks of performance: a rate, a performance noun or a share of a resource
+    let block_perf = || {
+        has_word(lower, PERF_NOUNS)
+            || has_word(lower, UTILIZATION_WORDS)
+            || has_word(lower, MEMORY_WORDS)
+            || RATE_UNITS.iter().any(|(u, _)| lower.contains(u))
+    };
+    // "That is an 18% drop.", "about a 7% regression", "a 23% reduction": a change whose
+    // subject the block names (not "a 2% drop in accuracy")
+    if CHANGE_NOUNS.contains(&next) {
+        let (s2, then) = word_after(lower, s1 + next.len());
+        let of_quality = matches!(then, "in" | "of")
+            && QUALITY_WORDS.contains(&word_after(lower, s2 + then.len()).1);
+        let article = matches!(
+            word_before(lower, quantified_start(lower, start)).1,
+            "a" | "an"
+        ) || matches!(word_before(lower, start).1, "a" | "an");
+        // a regression, a slowdown or a speedup is one of performance whatever the block says
+        let of_speed = matches!(next, "regression" | "slowdown" | "speedup" | "speed-up");
+        if !of_quality && article && (of_speed || block_perf()) {
+            return true;
+        }
+    }
+    // "the gap is only ~3%", "a gap of 4%": the difference between two results; "goodput
+    // (useful time over wall time) was 93%": a share its subject names
+    let subject = subject_of(lower, quantified_start(lower, start));
+    if (matches!(subject, "gap" | "difference") || UTILIZATION_WORDS.contains(&subject))
+        && !has_word(&lower[seg.sentence(lower, &(start..end))], QUALITY_WORDS)
+    {
+        return true;
+    }
     if matches!(next, "behind" | "ahead") {
         return true;
     }
     if matches!(next, "above" | "below") {
         let s = &lower[seg.sentence(lower, &(start..end))];
         if RATE_UNITS.iter().any(|(u, _)| s.contains(u)) || has_word(s, PERF_NOUNS) {
+            return true;
+        }
+        // "still ~2.7% below v0.5.3": below a release, in a block about its performance
+        let (_, what) = word_after(lower, s1 + next.len());
+        let release = what.starts_with('v') && what[1..].starts_with(|c: char| c.is_ascii_digit());
+        if release && !has_word(s, QUALITY_WORDS) {
             return true;
         }
     }

@@ -152,7 +152,21 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
             title
         })
         .collect();
+    // the items of each entry under a title, which share what they state (titles come in
+    // order: each entry once)
+    let mut entries: Vec<(usize, std::ops::Range<usize>)> = Vec::new();
+    for &t in titles.iter().flatten() {
+        if entries.last().is_none_or(|(u, _)| *u != t) {
+            entries.push((t, title::items_under(cx.doc, cx.text(), t)));
+        }
+    }
     let mut within = String::new();
+    for (_, items) in &entries {
+        for k in items.clone() {
+            within.push_str(&cx.doc.blocks[k].text.to_ascii_lowercase());
+            within.push('\n');
+        }
+    }
     for &i in &candidates {
         within.push_str(&cx.claim_block(i).text.to_ascii_lowercase());
         within.push('\n');
@@ -187,10 +201,11 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
     let vocab = vocab::Vocab::for_texts(policy, &within);
     let states = |v: vocab::Vocabulary, s: &str| vocab.has(v, s);
     let mut contexts: Vec<Option<table::TableContext>> = tables.iter().map(|_| None).collect();
-    candidates
-        .into_iter()
+    let mut found: Vec<(usize, Vec<Claim>)> = candidates
+        .iter()
+        .copied()
         .zip(row_table)
-        .zip(titles)
+        .zip(titles.iter().copied())
         .filter_map(|((i, row), title)| {
             let block = cx.claim_block(i);
             let text = &block.text;
@@ -262,7 +277,41 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
             claims.shrink_to_fit();
             (!claims.is_empty()).then_some((i, claims))
         })
-        .collect()
+        .collect();
+    // the items of an entry under a title share what they state
+    let mut at = 0;
+    for (_, items) in &entries {
+        let mut shared = title::Shared::default();
+        // the claims of the entry: `found` is in block order
+        while found.get(at).is_some_and(|(i, _)| *i < items.start) {
+            at += 1;
+        }
+        let mut end = at;
+        while found.get(end).is_some_and(|(i, _)| items.contains(i)) {
+            end += 1;
+        }
+        let mut next = at;
+        for k in items.clone() {
+            let text = &cx.doc.blocks[k].text;
+            let mut baseline = None;
+            if found.get(next).is_some_and(|(i, _)| *i == k) {
+                baseline = found[next].1.iter().find_map(|c| {
+                    c.bound
+                        .found(text)
+                        .into_iter()
+                        .find(|(f, s)| *f == Field::Baseline && !s.is_empty())
+                        .map(|(_, s)| s)
+                });
+                next += 1;
+            }
+            shared.add(k, text, baseline, &vocab);
+        }
+        for (i, claims) in &mut found[at..end] {
+            shared.bind(claims, *i);
+        }
+        at = end;
+    }
+    found
 }
 
 /// Whether a rate claim in a hardware section is stated as a capability (a vendor peak).

@@ -1,12 +1,15 @@
 //! A list under a title line: a paragraph in bold ("**Hopper GEMM rewrite** (BF16, H100 SXM)")
 //! directly followed by a list of notes is one entry for a reader, as a guide's bold title line
-//! and the bullets under it are. The claims of its items take the hardware, workload and
-//! precision the title states when they do not state their own.
+//! and the bullets under it are (also after a marker: "📄 **FlashAttention** (Dao, 2022)"). The
+//! claims of its items take the hardware, workload and precision the title states when they do
+//! not state their own, and what the other items of the entry state: their set-up and
+//! correctness words, and a baseline one of their claims names.
 
 use super::claims::Claim;
 use super::fields::{shown, Field};
 use super::vocab::Vocab;
 use crate::document::{BlockKind, Document};
+use std::ops::Range;
 
 /// The most characters of a title line: longer bold text is a paragraph, not a title.
 const MAX_TITLE: usize = 200;
@@ -44,7 +47,10 @@ pub(super) fn title_above(
         match prev.kind {
             BlockKind::Item if prev.entry.is_none() => k -= 1,
             BlockKind::Paragraph => {
-                let src = source.get(prev.span.clone())?.trim_start();
+                // a marker may come first: an emoji or a symbol ("📄 **FlashAttention**")
+                let src = source
+                    .get(prev.span.clone())?
+                    .trim_start_matches(|c: char| c.is_whitespace() || !c.is_ascii());
                 let bold = src.starts_with("**") || src.starts_with("__");
                 return (bold && prev.text.trim().len() <= MAX_TITLE && !prev.text.contains('\n'))
                     .then_some(k - 1);
@@ -68,6 +74,64 @@ pub(super) fn bind_title(claims: &mut [Claim], title: &str, vocab: &Vocab) {
             if let Some((_, r)) = found.iter().find(|(j, _)| *j == k) {
                 c.bound
                     .set_from_table(k, Some(shown(title, f, r.clone()).to_string()));
+            }
+        }
+    }
+}
+
+/// The items of the entry whose title paragraph is block `title`: the link-less items after it
+/// that `title_above` gives to it, a run of blocks.
+pub(super) fn items_under(doc: &Document, source: &str, title: usize) -> Range<usize> {
+    let mut known = None;
+    let mut end = title + 1;
+    while end < doc.blocks.len() {
+        let above = title_above(doc, source, end, known);
+        if above != Some(title) {
+            break;
+        }
+        known = Some((end, above));
+        end += 1;
+    }
+    title + 1..end
+}
+
+/// What the items of one entry state, for its other items: per field, the first two items
+/// that name it (so that every item has one besides itself) with the text shown. Set-up and
+/// correctness come from the items' words, a baseline only from one a claim names (a baseline
+/// word out of its claim may be a quantifier's "more than").
+#[derive(Default)]
+pub(super) struct Shared {
+    named: [Vec<(usize, String)>; 5],
+}
+
+impl Shared {
+    /// Records what item `item` (its text) states, and the baseline its claims name.
+    pub(super) fn add(&mut self, item: usize, text: &str, baseline: Option<&str>, vocab: &Vocab) {
+        for (k, r) in vocab.matches(text) {
+            if k != Field::Baseline as usize {
+                self.note(k, item, shown(text, Field::ALL[k], r));
+            }
+        }
+        if let Some(b) = baseline {
+            self.note(Field::Baseline as usize, item, b);
+        }
+    }
+
+    fn note(&mut self, k: usize, item: usize, text: &str) {
+        let named = &mut self.named[k];
+        if named.len() < 2 && named.iter().all(|(at, _)| *at != item) {
+            named.push((item, text.to_string()));
+        }
+    }
+
+    /// Fills what `claims` (of item `item`) leave unstated from the entry's other items.
+    pub(super) fn bind(&self, claims: &mut [Claim], item: usize) {
+        for c in claims.iter_mut() {
+            for f in c.bound.missing() {
+                let k = f as usize;
+                if let Some((_, text)) = self.named[k].iter().find(|(at, _)| *at != item) {
+                    c.bound.set_from_table(k, Some(text.clone()));
+                }
             }
         }
     }

@@ -76,6 +76,9 @@ pub(super) const PERF_NOUNS: &[&str] = &[
     "goodput",
     "overhead",
     "cycles",
+    // collective benchmarks' bus and algorithm bandwidth
+    "busbw",
+    "algbw",
     "footprint",
     "tokens/s",
     "qps",
@@ -149,6 +152,8 @@ pub(super) const UTILIZATION_WORDS: &[&str] = &[
     "occupancy",
     "stall",
     "stalls",
+    // "goodput (useful training time over wall time) was 93%"
+    "goodput",
 ];
 pub(super) const LATENCY_CUES: &[&str] = &[
     "time",
@@ -173,6 +178,11 @@ pub(super) const LATENCY_CUES: &[&str] = &[
     "end-to-end",
     "e2e",
     "overhead",
+    // "the training stall is now 14 seconds"
+    "stall",
+    "stalls",
+    // "our median over the last 40 failures was 6 min 20 s"
+    "median",
 ];
 /// Rate units, longest first; `true` for compute and bandwidth rates (vendor peak material).
 pub(super) const RATE_UNITS: &[(&str, bool)] = &[
@@ -196,6 +206,9 @@ pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     ("queries/s", false),
     ("requests/min", false),
     ("req/min", false),
+    ("images/min", false),
+    ("tokens/min", false),
+    ("samples/min", false),
     ("seq/s", false),
     ("sequences/s", false),
     ("samples/sec", false),
@@ -445,6 +458,38 @@ pub(super) const NOT_PERF_AFTER: &[&str] = &[
     "win",
     "of",
 ];
+/// Events counted over a window of time ("31 interruptions in 21 days").
+pub(super) const EVENT_NOUNS: &[&str] = &[
+    "interruptions",
+    "failures",
+    "errors",
+    "crashes",
+    "restarts",
+    "incidents",
+    "outages",
+    "events",
+    "faults",
+    "preemptions",
+];
+/// Verbs of a pause, whose duration after "for" is a result ("stalls training for 9 minutes").
+pub(super) const STALL_WORDS: &[&str] = &[
+    "stall", "stalls", "stalled", "stalling", "block", "blocks", "blocked", "blocking", "pause",
+    "pauses", "paused", "freeze", "freezes", "froze", "hang", "hangs", "hung",
+];
+/// Nouns of a change after a percentage ("an 18% drop", "a 7% regression").
+pub(super) const CHANGE_NOUNS: &[&str] = &[
+    "drop",
+    "regression",
+    "slowdown",
+    "reduction",
+    "decrease",
+    "increase",
+    "improvement",
+    "gain",
+    "speedup",
+    "speed-up",
+    "uplift",
+];
 /// Words directly before a duration that make it a result ("finishes in 9.8 ms").
 pub(super) const RESULT_CUES: &[&str] = &[
     "in",
@@ -470,6 +515,11 @@ pub(super) const RESULT_CUES: &[&str] = &[
     // "the 95th percentile reached 0.37 s"
     "reached",
     "reaches",
+    // "ResNet-50 settles around 105 ms"
+    "settles",
+    "settled",
+    "plateaus",
+    "plateaued",
 ];
 /// Words after a duration that make it a setting ("10 minutes per run", "3 hours each").
 pub(super) const SETTING_AFTER: &[&str] = &["per", "each", "every", "of", "long", "ago"];
