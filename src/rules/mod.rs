@@ -160,7 +160,7 @@ impl<'a, 'p> Context<'a, 'p> {
                 return Vec::new();
             }
             perf::fenced::result_lines(self.doc, self.text(), &self.policy.perf, |s| {
-                self.scopes[s].exempt || self.scopes[s].contents
+                !perf::judged(self, s)
             })
         })
     }

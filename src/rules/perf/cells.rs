@@ -267,6 +267,22 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     if let Some(unit) = time_unit_in(&h).filter(|_| has_word(&h, TIME_WORDS)) {
         return Some((ClaimKind::Latency, unit));
     }
+    // "Seconds per image", "ms per token": a time per item named first
+    {
+        let mut ws = words(&h);
+        if let (Some(u), Some("per")) = (ws.next(), ws.next()) {
+            let unit = match u {
+                "seconds" | "second" | "sec" | "s" => Some("s"),
+                "ms" | "milliseconds" => Some("ms"),
+                "minutes" | "min" => Some("min"),
+                "us" | "µs" | "microseconds" => Some("us"),
+                _ => None,
+            };
+            if let Some(unit) = unit {
+                return Some((ClaimKind::Latency, unit));
+            }
+        }
+    }
     // "TTFT p50" over "118 ms": times that carry their own unit
     if has_word(&h, TIME_WORDS) && !has_word(&h, OTHER_HEADER_WORDS) && !h.contains('%') {
         return Some((ClaimKind::Latency, OWN_UNIT));
@@ -491,6 +507,15 @@ impl TableCells {
             };
             let (kind, unit) = (&kind, unit);
             let number = cell.trim_end_matches(['¹', '²', '³', '*', '†', ' ']);
+            // "< 1 min", "~12 s": a bound or an approximation before the value (its span is
+            // the value's)
+            let (at, number) = match number.strip_prefix(['<', '~', '≈', '≤']) {
+                Some(n) => {
+                    let n = n.trim_start();
+                    (at + (number.len() - n.len()), n)
+                }
+                None => (at, number),
+            };
             let bare = |n: &str| number_at(n.as_bytes(), 0) == Some(n.len());
             // a share written with its sign under a share's header ("86.9%" under "Efficiency")
             let share = *kind == ClaimKind::Percent

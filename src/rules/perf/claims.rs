@@ -284,6 +284,22 @@ fn offered_load(
     if cue != "at" {
         return true;
     }
+    // "one L40S serves SDXL at 0.69 requests/s": the rate a system sustains
+    let clause = seg.clause(lower, &(start..end));
+    if has_word(
+        &lower[clause.start.min(start)..start],
+        &[
+            "serves",
+            "served",
+            "serving",
+            "sustains",
+            "sustained",
+            "handles",
+            "handled",
+        ],
+    ) {
+        return false;
+    }
     let s = &lower[seg.sentence(lower, &(start..end))];
     has_word(s, LATENCY_CUES) || has_word(s, LOAD_WORDS) || states(Vocabulary::Setting, s)
 }
@@ -667,7 +683,12 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 };
             if !per_item
                 && !required
-                && !states(Vocabulary::Setting, &lower_s[w.start..i])
+                // (a set-up phrase a comma closes sets no limit on the result: "At a 2-second
+                // p95 SLO, one L40S serves 0.69 requests/s")
+                && !states(Vocabulary::Setting, {
+                    let head = &lower_s[w.start..i];
+                    head.rfind(", ").map_or(head, |p| &head[p + 2..])
+                })
                 && !offered_load(&lower_s, seg(), i, end, unit, states)
                 && !hypothetical(&(i..end))
             {
@@ -1160,7 +1181,13 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 word_before(&lower_s, word_before(&lower_s, i).0).1,
                 "up" | "down"
             );
-        if (matches!(cue, "vs" | "vs." | "versus") || up_from)
+        // ("1.15 tok/s per W against 0.42 for the RTX 4090": what follows names its system)
+        let against = cue == "against"
+            && matches!(
+                word_after(&lower_s, value_end).1,
+                "" | "for" | "on" | "with" | "in" | "at" | "by" | "from"
+            );
+        if (matches!(cue, "vs" | "vs." | "versus") || up_from || against)
             && lower
                 .get(value_end)
                 .is_none_or(|c| !c.is_ascii_alphanumeric() && *c != b'%')

@@ -430,6 +430,35 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
         }
         out.push(claim_at(text, start..end, kind, unit));
     }
+    // "step 1200 | loss 2.18 | tok/s/gpu 1086.1 | mfu 52.4%": a field of a log line, its name
+    // before its value
+    if text.contains('|') {
+        let mut at = 0;
+        for field in text.split('|') {
+            let from = at;
+            at += field.len() + 1;
+            let f = field.trim_end();
+            let Some((label, value)) = f.trim_start().rsplit_once(' ') else {
+                continue;
+            };
+            let start = from + f.len() - value.len();
+            let label = label.trim();
+            if label.is_empty()
+                || label.contains(|c: char| c.is_ascii_digit())
+                || number_at(text.as_bytes(), start) != Some(start + value.len())
+                || claims
+                    .iter()
+                    .chain(&out)
+                    .any(|c| c.span.start < start + value.len() && start < c.span.end)
+            {
+                continue;
+            }
+            if let Some((kind @ ClaimKind::Rate { .. }, unit)) = column_kind(label, None) {
+                out.push(claim_at(text, start..start + value.len(), kind, unit));
+            }
+        }
+        out.sort_by_key(|c| c.span.start);
+    }
     out
 }
 

@@ -71,6 +71,30 @@ fn may_hold_claim(text: &str) -> bool {
         || contains_ci(text, "twice")
 }
 
+/// Whether the claims of a section are judged: not the contents list, and not an exempt
+/// section (licence, acknowledgements…) unless it holds release notes, whose "15% faster
+/// decode" is a claim like any other (the source rules still skip a changelog's links).
+pub(crate) fn judged(cx: &Context, section: usize) -> bool {
+    let scope = cx.scopes[section];
+    !scope.contents
+        && (!scope.exempt
+            || cx.doc.ancestors(section).any(|s| {
+                let t = cx.doc.sections[s]
+                    .title
+                    .trim_start_matches(|c: char| !c.is_alphanumeric())
+                    .to_ascii_lowercase();
+                [
+                    "changelog",
+                    "change log",
+                    "release notes",
+                    "what's new",
+                    "what’s new",
+                ]
+                .iter()
+                .any(|w| t.starts_with(w))
+            }))
+}
+
 /// The claims of every judged block (items, paragraphs and table rows outside exempt
 /// sections and the contents list): (block index, its claims), blocks without claims left
 /// out.
@@ -93,7 +117,6 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
         .iter()
         .enumerate()
         .filter(|(_, b)| {
-            let scope = cx.scopes[b.section];
             matches!(
                 b.kind,
                 BlockKind::Item
@@ -101,8 +124,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                     | BlockKind::TableRow
                     | BlockKind::Html
                     | BlockKind::Heading
-            ) && !scope.exempt
-                && !scope.contents
+            ) && judged(cx, b.section)
                 // a row of a table of settings states no result
                 && (b.kind != BlockKind::TableRow
                     || !table::table_at(cx.doc, b.span.start).is_some_and(|t| cells.of_settings(t)))
