@@ -655,3 +655,12 @@ fn forms_of_the_tenth_labelling_are_exact() {
 fn forms_of_the_eleventh_labelling_are_exact() {
     assert_exact("perf-eleventh.md", 20);
 }
+
+/// The classes of a twelfth blind labelling (columns of changes and of sustained rates,
+/// columns and lead-ins in Chinese, durations of named steps, shares of BLAS libraries;
+/// offered loads, targets, rules, schedules and listed specifications, which are no results):
+/// every claim found with exactly its missing fields, and nothing else.
+#[test]
+fn forms_of_the_twelfth_labelling_are_exact() {
+    assert_exact("perf-twelfth.md", 20);
+}

@@ -137,6 +137,9 @@ fn time_unit_in(h: &str) -> Option<&'static str> {
     const UNITS: &[&str] = &[
         "ms", "s", "sec", "seconds", "us", "µs", "μs", "min", "minutes", "hours", "h", "days", "d",
     ];
+    // in Chinese: "首 token 延迟 TTFT (毫秒)"
+    const CJK_UNITS: &[(&str, &str)] =
+        &[("毫秒", "ms"), ("微秒", "us"), ("秒", "s"), ("分钟", "min")];
     let inner = h
         .rsplit_once(['(', '['])
         .and_then(|(_, r)| r.split_once([')', ']']))
@@ -149,7 +152,11 @@ fn time_unit_in(h: &str) -> Option<&'static str> {
         .or_else(|| inner.split_once(" per "))
         .filter(|(_, item)| item.trim().chars().all(char::is_alphabetic))
         .map_or(inner, |(unit, _)| unit.trim());
-    UNITS.iter().copied().find(|u| *u == inner)
+    UNITS
+        .iter()
+        .copied()
+        .find(|u| *u == inner)
+        .or_else(|| CJK_UNITS.iter().find(|(w, _)| *w == inner).map(|(_, u)| *u))
 }
 
 /// First headers of a table of settings ("Setting | Value"), whose numbers are no results
@@ -258,8 +265,20 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
         );
         return (!whole).then_some((ClaimKind::Percent, "%"));
     }
-    if has_word(own, SPEC_WORDS) || has_word(&h, SETTING_WORDS) || h.contains('\\') {
+    // "Max rate (queries/s)": the highest request rate a system sustains, a result
+    let max_rate = unit_in(&h)
+        .is_some_and(|(u, _)| u.contains("quer") || u.contains("req") || u == "qps")
+        && has_word(own, &["max", "max.", "maximum"]);
+    if (has_word(own, SPEC_WORDS) && !max_rate) || has_word(&h, SETTING_WORDS) || h.contains('\\') {
         return None;
+    }
+    // "TTFT reduction vs vLLM": a change of a time, a share (unless its header names a unit)
+    if has_word(own, CHANGE_WORDS) && time_unit_in(&h).is_none() && unit_in(&h).is_none() {
+        return Some((ClaimKind::Percent, "%"));
+    }
+    // in Chinese: "扩展效率" (scaling efficiency), "利用率" (utilisation)
+    if h.contains("效率") || h.contains("利用率") {
+        return Some((ClaimKind::Percent, "%"));
     }
     if let Some((unit, peak)) = unit_in(&h) {
         return Some((ClaimKind::Rate { peak_unit: peak }, unit));

@@ -278,7 +278,10 @@ fn offered_load(
     });
     // "at 8 req/s"; "past 20 req/s every engine saturates"
     let cue = cue_before(lower, start);
-    if !request || !matches!(cue, "at" | "past" | "beyond") {
+    if !request
+        || !(matches!(cue, "at" | "past" | "beyond")
+            || matches!(word_after(lower, end).1, "offered" | "load" | "arrival"))
+    {
         return false;
     }
     if cue != "at" {
@@ -747,8 +750,22 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                             && !lower_s[open..i].contains(')')
                             && words(&lower_s[open..i]).count() <= 3
                     });
+                // "(GA102, 82 SMs, 35.6 TFLOPS FP32 peak, 936 GB/s)": a device's specification
+                // listed in brackets
+                let spec_list = lower_s[..i].rfind('(').is_some_and(|open| {
+                    i - open < 120
+                        && !lower_s[open..i].contains(')')
+                        && lower_s[end..].find(')').is_some_and(|p| {
+                            p < 120
+                                && has_word(
+                                    &lower_s[open..end + p],
+                                    &["peak", "sms", "cus", "cores", "datasheet", "spec"],
+                                )
+                        })
+                });
                 c.capability = peak
                     && (peak_after
+                        || spec_list
                         || peak_before
                         || part_after
                         || capacity_at
@@ -965,7 +982,24 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     // ("P99 TTFT at 8 req/s: 412 ms": the label names its load too)
                     // ("Result: 41.3 ms", "Scoring overhead: 0.9 ms")
                     ws.iter().rev().take(6).any(|w| {
-                        LATENCY_CUES.contains(w) || matches!(*w, "result" | "results" | "overhead")
+                        LATENCY_CUES.contains(w)
+                            || matches!(
+                                *w,
+                                "result"
+                                    | "results"
+                                    | "overhead"
+                                    // "Full background upload: 95 to 110 s", "Restore: 1 min 52 s"
+                                    | "upload"
+                                    | "download"
+                                    | "restore"
+                                    | "save"
+                                    | "startup"
+                                    | "compile"
+                                    | "compilation"
+                                    | "build"
+                                    | "recovery"
+                                    | "checkpoint"
+                            )
                     })
                 }) || (head.ends_with(':') && {
                     // "Coalesced now: 1.92 ms, 13.9% of bandwidth, a 21.5x speedup"
@@ -1181,21 +1215,26 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 word_before(&lower_s, word_before(&lower_s, i).0).1,
                 "up" | "down"
             );
+        // "139 GFLOPS on one core becomes about 926 with sixteen" (also after a semicolon:
+        // "…; that becomes about 880")
+        let becomes = matches!(cue, "becomes" | "became");
         // ("1.15 tok/s per W against 0.42 for the RTX 4090": what follows names its system)
         let against = cue == "against"
             && matches!(
                 word_after(&lower_s, value_end).1,
                 "" | "for" | "on" | "with" | "in" | "at" | "by" | "from"
             );
-        if (matches!(cue, "vs" | "vs." | "versus") || up_from || against)
+        if (matches!(cue, "vs" | "vs." | "versus") || up_from || against || becomes)
             && lower
                 .get(value_end)
                 .is_none_or(|c| !c.is_ascii_alphanumeric() && *c != b'%')
         {
             if let Some(prev) = out.last().filter(|c| {
                 matches!(c.kind, ClaimKind::Rate { .. } | ClaimKind::Latency)
-                    && c.sentence.start <= i
-                    && i < c.sentence.end
+                    && ((c.sentence.start <= i && i < c.sentence.end)
+                        || (becomes
+                            && c.span.end < i
+                            && !lower_s[c.span.end..i].contains(['.', '\n'])))
             }) {
                 let kind = prev.kind;
                 out.push(claim(i..value_end, kind));

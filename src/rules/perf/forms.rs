@@ -101,6 +101,15 @@ pub(super) fn is_count_or_ratio(
     if counts_work(lower, end) || sets_config(lower, start, end) {
         return true;
     }
+    // "cut the number of memory instructions by 8x": a count of work, before the multiplier
+    {
+        let from = crate::lines::ceil_char_boundary(lower, start.saturating_sub(80));
+        let head = &lower[from..start];
+        let clause = head.rfind([',', ';', '.']).map_or(head, |p| &head[p + 1..]);
+        if clause.contains("number of") && clause.trim_end().ends_with(" by") {
+            return true;
+        }
+    }
     // a compression ratio is a design parameter: "Compression ratio: 3.2x", "compresses the
     // cache by 4x"
     {
@@ -317,6 +326,14 @@ pub(super) fn is_perf_percent(
     end: usize,
     states: States,
 ) -> bool {
+    // "cosine decay to 10% of peak": a learning-rate schedule
+    if has_word(
+        &lower[seg.sentence(lower, &(start..end))],
+        &["decay", "warm-up", "warmup", "lr"],
+    ) || lower[seg.sentence(lower, &(start..end))].contains("learning rate")
+    {
+        return false;
+    }
     let (s1, next) = word_after(lower, end);
     // "matches cuDNN within 5%", "within 3% of the CUDA version", not "within 1% of FP8
     // accuracy"
@@ -409,6 +426,13 @@ pub(super) fn is_perf_percent(
     }
     if NOT_PERF_AFTER.contains(&next) {
         return false;
+    }
+    // "faster than llama.cpp … in my experience, by 10-20%": the amount of a comparison its
+    // sentence makes
+    if word_before(lower, start).1 == "by"
+        && has_word(&lower[seg.sentence(lower, &(start..end))], SPEED_WORDS)
+    {
+        return true;
     }
     // the block speaks of performance: a rate, a performance noun or a share of a resource
     let block_perf = || {

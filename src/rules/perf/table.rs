@@ -21,6 +21,7 @@ use super::text::{has_word, unit_in, words};
 use super::vocab::Vocab;
 use super::words::{COMPARING_WORDS, MEASURED_WORDS, SPEC_LEAD_WORDS, UTILIZATION_WORDS};
 use crate::document::{BlockKind, Document};
+use std::ops::Range;
 
 /// The context of one table, found once per table.
 pub struct TableContext {
@@ -212,14 +213,26 @@ impl TableContext {
         // a note that the table does not complete states only how the rows were run, and
         // what they are compared with when it says it compares ("We compare ours with X and Y
         // on …", "Speedups relative to cuBLAS")
-        let compares = has_word(&text.to_ascii_lowercase(), COMPARING_WORDS);
-        let caption_fields: Vec<FieldMatch> = vocab
-            .matches(&text)
+        // (a comparison inside a check, "outputs were compared against a dense reference", is
+        // the check, not what the rows are compared with)
+        let all = vocab.matches(&text);
+        let checks: Vec<Range<usize>> = all
+            .iter()
+            .filter(|(k, _)| *k == Field::Correctness as usize)
+            .map(|(_, r)| r.clone())
+            .collect();
+        let in_check = |r: &Range<usize>| checks.iter().any(|c| c.start < r.end && r.start < c.end);
+        let mut unchecked = text.to_ascii_lowercase();
+        for c in &checks {
+            unchecked.replace_range(c.start..c.end, &" ".repeat(c.end - c.start));
+        }
+        let compares = has_word(&unchecked, COMPARING_WORDS);
+        let caption_fields: Vec<FieldMatch> = all
             .into_iter()
-            .filter(|(k, _)| {
+            .filter(|(k, r)| {
                 around.completed
                     || SET_UP.iter().any(|f| *f as usize == *k)
-                    || (compares && *k == Field::Baseline as usize)
+                    || (compares && *k == Field::Baseline as usize && !in_check(r))
             })
             .collect();
         let groups = around
@@ -258,9 +271,11 @@ impl TableContext {
             .map(|h| {
                 h.split_once("% of ").is_some_and(|(_, of)| {
                     let w = words(of).next().unwrap_or("");
+                    // ("% of H100 dense BF16 peak (989)": a share of a peak, named later)
                     !w.is_empty()
                         && !UTILIZATION_WORDS.contains(&w)
                         && !matches!(w, "the" | "theoretical" | "total" | "time" | "all")
+                        && !has_word(of, &["peak", "datasheet", "theoretical", "roofline"])
                 })
             })
             .collect();
