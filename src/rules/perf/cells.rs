@@ -24,6 +24,10 @@ pub(super) const OWN_UNIT: &str = "own";
 /// Header words of a column whose numbers are not results of speed: sizes, counts, memory,
 /// quality, versions.
 const OTHER_HEADER_WORDS: &[&str] = &[
+    // power drawn ("Avg. power (W)"), a reading beside the results, not one of them
+    "power",
+    "watts",
+    "tdp",
     "size",
     "params",
     "parameters",

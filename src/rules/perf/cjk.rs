@@ -113,6 +113,14 @@ pub(super) fn states_result(lower: &str, start: usize, end: usize, unit: Unit) -
     }
 }
 
+/// Whether a number at `start` follows a Chinese word of plan, expectation or bound in its
+/// clause ("目标是达到 H800 的 80%"): a hedge governs only what follows it, and a Chinese clause
+/// has no spaces to count words after a number by.
+pub(super) fn hedged(lower: &str, start: usize) -> bool {
+    let head = clause_head(lower, start);
+    HEDGE_WORDS.iter().any(|w| head.contains(w))
+}
+
 /// Whether a percentage at `start` follows a Chinese word of speed or saving in its clause
 /// ("比 MLC-LLM 快约 25%", "减少 0.7 GB（约 37%）").
 pub(super) fn percent_cue(lower: &str, start: usize) -> bool {

@@ -631,6 +631,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 || is_perf_percent(&lower_s, seg(), i, end, states)
                 || (cjk && super::cjk::percent_cue(&lower_s, i)))
                 && !hypothetical(&(i..end))
+                && !(cjk && super::cjk::hedged(&lower_s, i))
             {
                 out.push(claim(i..end, ClaimKind::Percent));
             }
