@@ -473,7 +473,9 @@ fn devices_rs(devices: &toml::Value) -> String {
 /// order, compiled into one DFA that reports every spelling ending at each byte (overlapping
 /// search, all matches: what an Aho-Corasick automaton reports), and the list of them, which a
 /// run compares with its own table's before it uses the DFA. Building the automaton at run
-/// time cost ~1.5M instructions whenever a list had a claim to judge.
+/// time cost ~1.5M instructions whenever a list had a claim to judge. With them, the order of
+/// the spellings and what the matcher keeps of each, so that a run with the default table
+/// works out none of it (`DeviceTable::for_list`).
 fn device_names(devices: &toml::Value, big_endian: bool) -> (Vec<u8>, String) {
     let strings = |v: Option<&toml::Value>| -> Vec<String> {
         v.and_then(toml::Value::as_array)
@@ -489,10 +491,20 @@ fn device_names(devices: &toml::Value, big_endian: bool) -> (Vec<u8>, String) {
         .map(|d| (strings(d.get("names")), strings(d.get("bare"))))
         .collect();
     let spellings = joined::ordered(rows.iter().map(|(n, b)| (n.as_slice(), b.as_slice())));
-    let words: Vec<String> = spellings
-        .iter()
-        .filter_map(|(s, ..)| joined::joined(s).map(|(w, _)| w))
-        .collect();
+    let mut words: Vec<String> = Vec::new();
+    // As `DeviceTable::new` and `NameMatcher::new` read the spellings: (device, bare, the
+    // spelling ends in `s`) per spelling, and (spelling, gaps, length) per joined form.
+    let mut order = String::from("pub(super) static SPELLINGS: &[(usize, bool, bool)] = &[");
+    let mut patterns = String::from("pub(super) static PATTERNS: &[(usize, &[usize], usize)] = &[");
+    for (i, (s, device, bare)) in spellings.iter().enumerate() {
+        let _ = write!(order, "({device}, {bare}, {}), ", s.ends_with(['s', 'S']));
+        if let Some((w, gaps)) = joined::joined(s) {
+            let _ = write!(patterns, "({i}, &{gaps:?}, {}), ", w.len());
+            words.push(w);
+        }
+    }
+    order.push_str("];\n");
+    patterns.push_str("];\n");
     let escaped: Vec<String> = words.iter().map(|w| regex_syntax::escape(w)).collect();
     let dfa = dense::Builder::new()
         .configure(
@@ -504,7 +516,7 @@ fn device_names(devices: &toml::Value, big_endian: bool) -> (Vec<u8>, String) {
         .thompson(thompson::Config::new().which_captures(WhichCaptures::None))
         .build_many(&escaped)
         .expect("the device names compile");
-    let list = format!("pub(super) static JOINED: &[&str] = &{words:?};\n");
+    let list = format!("pub(super) static JOINED: &[&str] = &{words:?};\n{order}{patterns}");
     // Sparse: a fifth of the dense size (~1 MB), and it only runs over texts with claims.
     let sparse = dfa.to_sparse().expect("the device-name DFA converts");
     let bytes = if big_endian {
