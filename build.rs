@@ -20,6 +20,9 @@
 //! consecutive patterns (one DFA for a whole set would multiply its states past any size),
 //! each a dense forward DFA (where a match ends, and which pattern) and a sparse reverse DFA
 //! (where it starts). A pattern whose DFA alone is too large is left to run time.
+//!
+//! The default policy itself is written out too: `[sources]` and the pattern lists as Rust
+//! (`default_sources.rs`, `default_lists.rs`), the rest as JSON.
 
 use regex_automata::dfa::{dense, StartKind};
 use regex_automata::nfa::thompson::{self, WhichCaptures};
@@ -155,9 +158,84 @@ fn main() {
         serde_json::to_string(&main).expect("policy.toml is JSON"),
     )
     .expect("write default_main.json");
+    // A run reads the default's pattern lists as Rust (`default_lists.rs`), borrowed from the
+    // binary, and the rest from JSON: unescaping and copying each pattern was most of reading
+    // the JSON. (The whole JSON above is kept for layering a user's file.)
+    let (lean, lists) = default_lists(&main);
+    std::fs::write(out.join("default_lists.rs"), lists).expect("write default_lists.rs");
+    std::fs::write(
+        out.join("default_lean.json"),
+        serde_json::to_string(&lean).expect("policy.toml is JSON"),
+    )
+    .expect("write default_lean.json");
     let (blob, index) = vocab_dfas(&main, big_endian);
     std::fs::write(out.join("vocab_dfas.bin"), &blob).expect("write vocab_dfas.bin");
     std::fs::write(out.join("vocab_dfas.rs"), index).expect("write vocab_dfas.rs");
+}
+
+/// The policy fields that hold patterns (a `PatternList` or a `Vec<Pattern>`), by table: a
+/// field left out here is read from JSON, as before.
+const PATTERN_FIELDS: [(&str, &[&str]); 3] = [
+    (
+        "sections",
+        &[
+            "exempt",
+            "core",
+            "frontier",
+            "hardware",
+            "contents",
+            "forbidden_headings",
+            "forbidden_text",
+        ],
+    ),
+    ("tables", &["title", "source", "code", "date"]),
+    (
+        "perf",
+        &[
+            "hardware",
+            "workload",
+            "precision",
+            "baseline",
+            "correctness",
+            "setting_cues",
+            "measurement_cues",
+            "hypothetical_cues",
+            "results_cues",
+            "command_cues",
+        ],
+    ),
+];
+
+/// `main` without its pattern lists, and Rust that sets them on a `Policy` (`fill`, included
+/// by `src/policy/default_lists.rs`), each pattern a string literal of the binary.
+fn default_lists(main: &toml::Value) -> (toml::Value, String) {
+    let mut lean = main.clone();
+    let mut code =
+        String::from("/// Sets the default policy's pattern lists (written by `build.rs`).\n");
+    code.push_str("pub(super) fn fill(p: &mut Policy) {\n");
+    for (table, keys) in PATTERN_FIELDS {
+        let Some(t) = lean.get_mut(table).and_then(toml::Value::as_table_mut) else {
+            continue;
+        };
+        for key in keys {
+            let Some(list) = t.remove(*key) else {
+                continue;
+            };
+            let patterns: Vec<&str> = list
+                .as_array()
+                .expect("a pattern list")
+                .iter()
+                .map(|p| p.as_str().expect("a pattern"))
+                .collect();
+            // `{:?}` of a `str` is a Rust string literal of it.
+            let _ = writeln!(
+                code,
+                "    p.{table}.{key} = FromStatic::from_static(&{patterns:?});"
+            );
+        }
+    }
+    code.push_str("}\n");
+    (lean, code)
 }
 
 /// The default policy without its device table (the part every run reads) and the table (read
@@ -395,7 +473,9 @@ fn devices_rs(devices: &toml::Value) -> String {
 /// order, compiled into one DFA that reports every spelling ending at each byte (overlapping
 /// search, all matches: what an Aho-Corasick automaton reports), and the list of them, which a
 /// run compares with its own table's before it uses the DFA. Building the automaton at run
-/// time cost ~1.5M instructions whenever a list had a claim to judge.
+/// time cost ~1.5M instructions whenever a list had a claim to judge. With them, the order of
+/// the spellings and what the matcher keeps of each, so that a run with the default table
+/// works out none of it (`DeviceTable::for_list`).
 fn device_names(devices: &toml::Value, big_endian: bool) -> (Vec<u8>, String) {
     let strings = |v: Option<&toml::Value>| -> Vec<String> {
         v.and_then(toml::Value::as_array)
@@ -411,10 +491,20 @@ fn device_names(devices: &toml::Value, big_endian: bool) -> (Vec<u8>, String) {
         .map(|d| (strings(d.get("names")), strings(d.get("bare"))))
         .collect();
     let spellings = joined::ordered(rows.iter().map(|(n, b)| (n.as_slice(), b.as_slice())));
-    let words: Vec<String> = spellings
-        .iter()
-        .filter_map(|(s, ..)| joined::joined(s).map(|(w, _)| w))
-        .collect();
+    let mut words: Vec<String> = Vec::new();
+    // As `DeviceTable::new` and `NameMatcher::new` read the spellings: (device, bare, the
+    // spelling ends in `s`) per spelling, and (spelling, gaps, length) per joined form.
+    let mut order = String::from("pub(super) static SPELLINGS: &[(usize, bool, bool)] = &[");
+    let mut patterns = String::from("pub(super) static PATTERNS: &[(usize, &[usize], usize)] = &[");
+    for (i, (s, device, bare)) in spellings.iter().enumerate() {
+        let _ = write!(order, "({device}, {bare}, {}), ", s.ends_with(['s', 'S']));
+        if let Some((w, gaps)) = joined::joined(s) {
+            let _ = write!(patterns, "({i}, &{gaps:?}, {}), ", w.len());
+            words.push(w);
+        }
+    }
+    order.push_str("];\n");
+    patterns.push_str("];\n");
     let escaped: Vec<String> = words.iter().map(|w| regex_syntax::escape(w)).collect();
     let dfa = dense::Builder::new()
         .configure(
@@ -426,7 +516,7 @@ fn device_names(devices: &toml::Value, big_endian: bool) -> (Vec<u8>, String) {
         .thompson(thompson::Config::new().which_captures(WhichCaptures::None))
         .build_many(&escaped)
         .expect("the device names compile");
-    let list = format!("pub(super) static JOINED: &[&str] = &{words:?};\n");
+    let list = format!("pub(super) static JOINED: &[&str] = &{words:?};\n{order}{patterns}");
     // Sparse: a fifth of the dense size (~1 MB), and it only runs over texts with claims.
     let sparse = dfa.to_sparse().expect("the device-name DFA converts");
     let bytes = if big_endian {

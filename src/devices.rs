@@ -2,7 +2,8 @@
 //! into a matcher that finds device names in prose (with a count: "8xH100", "eight H100s"),
 //! and the peak that bounds a claimed rate. `perf/exceeds-peak` and `perf/vendor-peak` use it.
 
-use crate::policy::{DeviceSpec, Rate};
+use crate::policy::{DeviceList, DeviceSpec, Rate};
+use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::OnceLock;
 
@@ -106,10 +107,11 @@ pub struct Mention {
 /// The `[[perf.devices]]` table, compiled.
 #[derive(Debug)]
 pub struct DeviceTable {
-    pub devices: Vec<DeviceSpec>,
+    /// (Borrowed for the default table, which is read once per process.)
+    pub devices: Cow<'static, [DeviceSpec]>,
     /// One pattern per spelling, longest spelling first: (device, bare, the spelling ends in
     /// `s`).
-    spellings: Vec<(usize, bool, bool)>,
+    spellings: Cow<'static, [(usize, bool, bool)]>,
     matcher: Option<names::NameMatcher>,
     /// For each device, the devices a bare name of it stands for (itself and its variants):
     /// worked out when a peak is first looked up.
@@ -142,12 +144,30 @@ impl DeviceTable {
         );
         let matcher = names::NameMatcher::new(spellings.iter().map(|(s, ..)| s.as_str()));
         DeviceTable {
-            devices: devices.to_vec(),
+            devices: Cow::Owned(devices.to_vec()),
             spellings: spellings
                 .into_iter()
                 .map(|(s, d, b)| (d, b, s.ends_with(['s', 'S'])))
                 .collect(),
             matcher,
+            variants: OnceLock::new(),
+            systems: OnceLock::new(),
+        }
+    }
+
+    /// The table of a policy's `[[perf.devices]]`. The default's is borrowed, with its
+    /// spellings' order and matcher as `build.rs` worked them out (the same as `new` makes of
+    /// it, tested): copying the table and joining and sorting its ~200 spellings cost most of
+    /// what compiling it did.
+    pub fn for_list(list: &DeviceList) -> DeviceTable {
+        let (Some(devices), Some(matcher)) = (list.builtin(), names::NameMatcher::default_table())
+        else {
+            return DeviceTable::new(list.get());
+        };
+        DeviceTable {
+            devices: Cow::Borrowed(devices),
+            spellings: Cow::Borrowed(names::default_spellings()),
+            matcher: Some(matcher),
             variants: OnceLock::new(),
             systems: OnceLock::new(),
         }

@@ -15,6 +15,7 @@ use super::joined::joined;
 use aho_corasick::{AhoCorasick, MatchKind};
 use regex_automata::dfa::{sparse, Automaton, OverlappingState};
 use regex_automata::Input;
+use std::borrow::Cow;
 use std::ops::Range;
 
 mod built {
@@ -23,6 +24,12 @@ mod built {
 
 /// The default table's automaton (see `build.rs`), a sparse DFA.
 static BUILT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/device_names.bin"));
+
+/// The default table's spellings in the matcher's order (see `joined::ordered`): (device,
+/// bare, the spelling ends in `s`).
+pub(super) fn default_spellings() -> &'static [(usize, bool, bool)] {
+    built::SPELLINGS
+}
 
 /// Reads the default table's automaton. Without `validate`, the bytes are trusted:
 /// `build.rs` wrote them for this target with `sparse::DFA::to_bytes_*_endian`, and the test
@@ -51,8 +58,9 @@ pub(super) struct NameMatcher {
     /// with its spaces and hyphens left out.
     search: Search,
     /// For each pattern of the automaton: its spelling, where its words end in the joined
-    /// form (the gaps that may hold a separator), and the joined form's length.
-    patterns: Vec<(usize, Vec<usize>, usize)>,
+    /// form (the gaps that may hold a separator), and the joined form's length. (Borrowed
+    /// from the binary for the default table.)
+    patterns: Vec<(usize, Cow<'static, [usize]>, usize)>,
 }
 
 /// A byte that may stand between the words of a spelling (`[\s\-]` with ASCII semantics).
@@ -77,6 +85,19 @@ impl NameMatcher {
         NameMatcher::with(spellings, true)
     }
 
+    /// The default table's matcher, all of it written by `build.rs`: the matcher `new` makes
+    /// of the spellings `default_spellings` orders (tested), without joining them again.
+    pub(super) fn default_table() -> Option<NameMatcher> {
+        let dfa = built_dfa(false)?;
+        Some(NameMatcher {
+            search: Search::Built(Box::new(dfa)),
+            patterns: built::PATTERNS
+                .iter()
+                .map(|&(i, gaps, len)| (i, Cow::Borrowed(gaps), len))
+                .collect(),
+        })
+    }
+
     /// `new`, using the automaton built with the binary when the spellings are the default
     /// table's (`prebuilt`).
     fn with<'a>(spellings: impl Iterator<Item = &'a str>, prebuilt: bool) -> Option<NameMatcher> {
@@ -84,7 +105,7 @@ impl NameMatcher {
         let mut patterns = Vec::new();
         for (i, s) in spellings.enumerate() {
             if let Some((word, gaps)) = joined(s) {
-                patterns.push((i, gaps, word.len()));
+                patterns.push((i, Cow::Owned(gaps), word.len()));
                 words.push(word);
             }
         }
@@ -226,6 +247,11 @@ mod tests {
         let names = || spellings.iter().map(|(s, ..)| s.as_str());
         let built = NameMatcher::with(names(), true).unwrap();
         let ac = NameMatcher::with(names(), false).unwrap();
+        // the matcher `build.rs` wrote out whole is the one made of the spellings
+        assert_eq!(
+            NameMatcher::default_table().unwrap().patterns,
+            built.patterns
+        );
         assert!(matches!(built.search, Search::Built(_)));
         assert!(matches!(ac.search, Search::Ac(_)));
         // another table (one spelling fewer) builds its own

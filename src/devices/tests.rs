@@ -7,6 +7,22 @@ fn table() -> DeviceTable {
     DeviceTable::new(Policy::default_policy().perf.devices.get())
 }
 
+/// The default table as `build.rs` compiled it is the table `new` compiles of it.
+#[test]
+fn the_built_default_table_is_the_compiled_one() {
+    let policy = Policy::default_policy();
+    let built = DeviceTable::for_list(&policy.perf.devices);
+    let compiled = table();
+    assert!(matches!(built.devices, Cow::Borrowed(_)));
+    assert!(matches!(built.spellings, Cow::Borrowed(_)));
+    assert_eq!(built.spellings, compiled.spellings);
+    let show = |t: &DeviceTable| serde_json::to_string(&t.devices[..]).expect("serialises");
+    assert_eq!(show(&built), show(&compiled));
+    let text = "8xH100 SXM, h100-sxm5, two MI300Xs and a GB200 NVL72 rack; TPU v5e";
+    assert_eq!(built.mentions(text), compiled.mentions(text));
+    assert!(!built.mentions(text).is_empty());
+}
+
 fn named(t: &DeviceTable, text: &str) -> Vec<(String, u32, bool, String)> {
     t.mentions(text)
         .into_iter()

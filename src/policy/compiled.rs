@@ -152,8 +152,10 @@ pub struct OrderedPatterns {
     /// The units to try on a host that no pattern names.
     generic: Vec<u64>,
     /// The units whose patterns name a host, by host: tried on that host, in order with the
-    /// generic ones.
-    by_host: FxHashMap<Cow<'static, str>, Vec<u64>>,
+    /// generic ones. Each host's set is `words` words of `host_sets`, from the offset given
+    /// (one buffer: ~100 hosts name patterns of the default policy).
+    by_host: FxHashMap<Cow<'static, str>, usize>,
+    host_sets: Vec<u64>,
     /// The units that may match whatever literals a URL holds (no gate, or a pattern that
     /// needs none).
     ungated: Vec<u64>,
@@ -180,13 +182,32 @@ fn built(patterns: &[Pattern]) -> Option<Vec<TableUnit>> {
 /// The chunks built for a list of patterns (in order), if the binary holds them.
 fn built_chunks<'a>(sources: impl Iterator<Item = &'a str> + Clone) -> Option<&'static [Chunk]> {
     let first = sources.clone().next()?;
+    // Whether `key` is `sources` joined by NUL: each pattern compared as one slice (splitting
+    // the key character by character cost more than the rest of building the classifier). A
+    // pattern holding a NUL is no pattern of a key.
+    let joined = |key: &str| {
+        let mut rest = key;
+        for (i, s) in sources.clone().enumerate() {
+            if i > 0 {
+                let Some(r) = rest.strip_prefix('\0') else {
+                    return false;
+                };
+                rest = r;
+            }
+            match rest.strip_prefix(s) {
+                Some(r) if !s.contains('\0') => rest = r,
+                _ => return false,
+            }
+        }
+        rest.is_empty()
+    };
     built::INDEX
         .iter()
         .find(|(key, _)| {
             // most keys differ in their first pattern: compare that before the whole list
             key.strip_prefix(first)
                 .is_some_and(|rest| rest.is_empty() || rest.starts_with('\0'))
-                && key.split('\0').eq(sources.clone())
+                && joined(key)
         })
         .map(|(_, chunks)| *chunks)
 }
@@ -219,6 +240,10 @@ impl OrderedPatterns {
         }
         let words = out.units.len().div_ceil(64);
         out.words = words;
+        // Room for every host named (most are named once), so the map is not rehashed as it
+        // grows.
+        let named = hosts.iter().flatten().map(Vec::len).sum();
+        out.by_host.reserve(named);
         out.generic = vec![0; words];
         out.ungated = vec![0; words];
         out.by_set = vec![0; built::GATE_SETS * words];
@@ -228,7 +253,12 @@ impl OrderedPatterns {
                 None => out.generic[w] |= bit,
                 Some(names) => {
                     for h in names {
-                        out.by_host.entry(h).or_insert_with(|| vec![0; words])[w] |= bit;
+                        let sets = &mut out.host_sets;
+                        let at = *out.by_host.entry(h).or_insert_with(|| {
+                            sets.resize(sets.len() + words, 0);
+                            sets.len() - words
+                        });
+                        out.host_sets[at + w] |= bit;
                     }
                 }
             }
@@ -250,7 +280,10 @@ impl OrderedPatterns {
         if self.words == 0 {
             return None;
         }
-        let named = self.by_host.get(host);
+        let named = self
+            .by_host
+            .get(host)
+            .map(|&at| &self.host_sets[at..at + self.words]);
         // The literal sets the key holds.
         let sets = held(key);
         for w in 0..self.words {
@@ -367,6 +400,36 @@ mod tests {
             }
         }
         assert!(n > 0);
+    }
+
+    /// A list finds the DFAs of the built list that is the same patterns, one for one: not
+    /// those of a longer list it starts, nor those of patterns joined into one with a NUL.
+    #[test]
+    fn built_lists_are_found_pattern_for_pattern() {
+        let by_split = |list: &[&str]| {
+            built::INDEX
+                .iter()
+                .find(|(key, _)| key.split('\0').eq(list.iter().copied()))
+                .map(|(_, chunks)| *chunks)
+        };
+        let same = |a: Option<&[Chunk]>, b: Option<&[Chunk]>| match (a, b) {
+            (Some(a), Some(b)) => std::ptr::eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        for (key, _) in built::INDEX {
+            let list: Vec<&str> = key.split('\0').collect();
+            for n in 1..=list.len() {
+                let part = &list[..n];
+                assert!(
+                    same(built_chunks(part.iter().copied()), by_split(part)),
+                    "{part:?}"
+                );
+            }
+            assert!(built_chunks(list.iter().copied()).is_some());
+            if list.len() > 1 {
+                assert!(built_chunks(std::iter::once(*key)).is_none(), "{key:?}");
+            }
+        }
     }
 
     /// URL keys (host and path, as classification matches them) of every link in the test

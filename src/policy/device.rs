@@ -11,7 +11,6 @@ use std::sync::OnceLock;
 #[derive(Debug, Clone, Default)]
 pub struct DeviceList {
     given: Option<Vec<DeviceSpec>>,
-    default: OnceLock<Vec<DeviceSpec>>,
 }
 
 impl DeviceList {
@@ -24,9 +23,21 @@ impl DeviceList {
     pub fn get(&self) -> &[DeviceSpec] {
         match &self.given {
             Some(d) => d,
-            None => self.default.get_or_init(built_default),
+            None => default_table(),
         }
     }
+
+    /// The default table, if it is the one in effect.
+    pub(crate) fn builtin(&self) -> Option<&'static [DeviceSpec]> {
+        self.given.is_none().then(default_table)
+    }
+}
+
+/// The default table, read when first asked for and kept for the process: a compiled table
+/// can then borrow it instead of copying it (see `DeviceTable::for_list`).
+fn default_table() -> &'static [DeviceSpec] {
+    static TABLE: OnceLock<Vec<DeviceSpec>> = OnceLock::new();
+    TABLE.get_or_init(built_default)
 }
 
 /// The default table, as `build.rs` wrote it from `policy.toml` (rates already parsed).
@@ -47,7 +58,6 @@ impl<'de> Deserialize<'de> for DeviceList {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         Ok(DeviceList {
             given: Some(Vec::<DeviceSpec>::deserialize(d)?),
-            default: OnceLock::new(),
         })
     }
 }

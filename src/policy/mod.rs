@@ -6,6 +6,7 @@
 pub mod builtin;
 mod checked;
 pub mod compiled;
+mod default_lists;
 pub mod device;
 mod errors;
 pub mod finder;
@@ -49,6 +50,9 @@ pub const DEFAULT_POLICY: &str = include_str!("../../policy.toml");
 
 /// `default_main()` as JSON without `[sources]`, written by `build.rs`.
 const DEFAULT_MAIN_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/default_main.json"));
+
+/// `DEFAULT_MAIN_JSON` without the pattern lists that `default_lists` sets (`build.rs`).
+const DEFAULT_LEAN_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/default_lean.json"));
 
 /// The default `[sources]` as JSON, written by `build.rs`: read only to layer a user's file
 /// that changes them, or to show them (a run reads them from `builtin`).
@@ -331,12 +335,13 @@ pub struct FrontierPolicy {
 }
 
 impl Policy {
-    /// The embedded default policy, read from the JSON that `build.rs` wrote of it (the same
-    /// values as `policy.toml` without its device table, tested; serde reads JSON several
-    /// times faster than TOML).
+    /// The embedded default policy, read from what `build.rs` wrote of it (the same values
+    /// as `policy.toml` without its device table, tested): its pattern lists and `[sources]`
+    /// as Rust, the rest as JSON (serde reads JSON several times faster than TOML).
     pub fn default_policy() -> Policy {
         let mut p: Policy =
-            serde_json::from_str(DEFAULT_MAIN_JSON).expect("the embedded policy is valid (tested)");
+            serde_json::from_str(DEFAULT_LEAN_JSON).expect("the embedded policy is valid (tested)");
+        default_lists::fill(&mut p);
         p.sources = SourcesPolicy::builtin();
         p
     }

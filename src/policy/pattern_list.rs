@@ -27,6 +27,14 @@ pub struct PatternList {
 }
 
 impl PatternList {
+    /// A list of the default policy held in the binary (see `default_lists`).
+    pub(crate) fn from_static(sources: &'static [&'static str]) -> PatternList {
+        PatternList {
+            patterns: sources.iter().map(|s| Pattern::from_static(s)).collect(),
+            ..PatternList::default()
+        }
+    }
+
     pub fn iter(&self) -> std::slice::Iter<'_, Pattern> {
         self.patterns.iter()
     }

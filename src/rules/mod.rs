@@ -183,7 +183,7 @@ impl<'a, 'p> Context<'a, 'p> {
     /// The device table of the run's policy, compiled on first use.
     pub fn devices(&self) -> &DeviceTable {
         self.devices
-            .get_or_init(|| DeviceTable::new(self.policy.perf.devices.get()))
+            .get_or_init(|| DeviceTable::for_list(&self.policy.perf.devices))
     }
 
     /// Each claim of `claims()` judged against the device table (None: nothing to report).
