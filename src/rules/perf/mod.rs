@@ -95,9 +95,8 @@ pub(crate) fn judged(cx: &Context, section: usize) -> bool {
             }))
 }
 
-/// The claims of every judged block (items, paragraphs and table rows outside exempt
-/// sections and the contents list): (block index, its claims), blocks without claims left
-/// out.
+/// The claims of every judged block (items, paragraphs and table rows of the sections
+/// `judged` names): (block index, its claims), blocks without claims left out.
 pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
     let policy = &cx.policy.perf;
     // Blocks with a claim when every device and precision check says no: a superset of the
