@@ -8,6 +8,46 @@ use super::vocab::{States, Vocabulary};
 use super::words::{MEMORY_WORDS, RESERVE_WORDS};
 use std::ops::Range;
 
+/// Whether the number `r` stands in a short quoted phrase that the text mentions rather than
+/// states: `"2x faster" claims`, `if a post says "2x faster"`, `the "10x" headline`.
+fn quoted_mention(lower: &str, r: &Range<usize>) -> bool {
+    const QUOTES: [char; 3] = ['"', '“', '”'];
+    let from = crate::lines::ceil_char_boundary(lower, r.start.saturating_sub(24));
+    let to = crate::lines::floor_char_boundary(lower, (r.end + 32).min(lower.len()));
+    let (Some(open), Some(close)) = (
+        lower[from..r.start].rfind(QUOTES).map(|p| from + p),
+        lower[r.end..to].find(QUOTES).map(|p| r.end + p),
+    ) else {
+        return false;
+    };
+    let inner = &lower[open..close];
+    if inner.len() > 40 || words(inner).count() > 5 {
+        return false;
+    }
+    let close_end = close + lower[close..].chars().next().map_or(1, char::len_utf8);
+    let after = word_after(lower, close_end).1;
+    let before = word_before(lower, open).1;
+    matches!(
+        after,
+        "claim" | "claims" | "headline" | "headlines" | "marketing" | "slide" | "slides"
+    ) || matches!(
+        before,
+        "says"
+            | "say"
+            | "said"
+            | "claims"
+            | "claimed"
+            | "promises"
+            | "promised"
+            | "advertises"
+            | "advertised"
+            | "touts"
+            | "touted"
+            | "the"
+            | "a"
+    ) && !matches!(after, "" | "on" | "in" | "at" | "with" | "for")
+}
+
 /// Whether the number `r` is hypothetical: a cue of the policy's `hypothetical_cues` governs
 /// it. A cue governs what follows it in its sentence ("we aim to reach 2x", "expect this to
 /// take 10-15 minutes") and the few words of the claim's clause right after it ("2-3x longer
@@ -25,6 +65,9 @@ pub(super) fn hypothetical(lower: &str, seg: &Segments, r: &Range<usize>, states
         || s.contains("by design")
         || s.contains("by construction")
     {
+        return true;
+    }
+    if quoted_mention(lower, r) {
         return true;
     }
     // what a number is not ("Why the saving is not simply 8x")
