@@ -664,3 +664,14 @@ fn forms_of_the_eleventh_labelling_are_exact() {
 fn forms_of_the_twelfth_labelling_are_exact() {
     assert_exact("perf-twelfth.md", 20);
 }
+
+/// The classes of a thirteenth blind labelling (results in Japanese and Korean with the verb
+/// after the number, changes from one value to another in three languages, ratio cells in
+/// Korean, costs per million tokens, cloud instance types, shapes written with a power or in
+/// thousands, a check's reference after a code span, a table of compile times; plans at the
+/// end of a Japanese or Korean clause and a dense datasheet rate, which are no results): every
+/// claim found with exactly its missing fields, and nothing else.
+#[test]
+fn forms_of_the_thirteenth_labelling_are_exact() {
+    assert_exact("perf-thirteenth.md", 25);
+}

@@ -59,6 +59,24 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
         {
             out.push(p[0].span.start..p[1].span.end);
         }
+        // "从 38 tokens/s 提升到 97 tokens/s", "从 29.6 GB 降至 10.2 GB": a change written in
+        // Chinese names its own baseline
+        if p[0].kind == p[1].kind
+            && text[..p[0].own.start].trim_end().ends_with('从')
+            && super::cjk::CHANGE_TO
+                .iter()
+                .any(|w| between.trim().ends_with(w))
+        {
+            out.push(p[0].span.start..p[1].span.end);
+        }
+        // "48 秒から 19 秒に短縮", "14.2초에서 12.6초로 단축": from one value to the other
+        if p[0].kind == p[1].kind
+            && (between.trim_start().starts_with("から")
+                || between.trim_start().starts_with("에서"))
+            && between.chars().count() <= 6
+        {
+            out.push(p[0].span.start..p[1].span.end);
+        }
         // "318 ms (v1.2: 905 ms)": a value and the earlier one beside it, labelled
         let bracketed = between.trim().strip_prefix('(').is_some_and(|b| {
             b.trim_end().ends_with(':') && b.len() <= 24 && !b.contains([')', '('])

@@ -236,7 +236,34 @@ fn note_kind(note: &str, policy: &PerfPolicy) -> CellKind {
     }
     // "Measured save and restore times (March 2025):": times whose cells carry their unit
     let times = words(&n).any(|w| matches!(w, "times" | "durations" | "latencies" | "timings"));
-    times.then_some((ClaimKind::Latency, OWN_UNIT))
+    // "Cold-cache compile time for whole models on our build host.": a time of a kind of run
+    let run_time = {
+        let w: Vec<&str> = words(&n).collect();
+        w.windows(2).any(|p| {
+            p[1] == "time"
+                && matches!(
+                    p[0],
+                    "compile"
+                        | "compilation"
+                        | "load"
+                        | "loading"
+                        | "build"
+                        | "startup"
+                        | "start-up"
+                        | "step"
+                        | "run"
+                        | "wall"
+                        | "wall-clock"
+                        | "training"
+                        | "iteration"
+                        | "boot"
+                        | "export"
+                        | "warmup"
+                        | "warm-up"
+                )
+        })
+    };
+    (times || run_time).then_some((ClaimKind::Latency, OWN_UNIT))
 }
 
 /// What a column's number cells claim, from its header and the heading above the table.
@@ -268,6 +295,18 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
                 | "params"
         );
         return (!whole).then_some((ClaimKind::Percent, "%"));
+    }
+    // "Cost per 1M output tokens ($)", "$/1M tokens": a cost per unit of work, an efficiency
+    // (not "On-demand ($/hr)", a price)
+    if (h.contains("cost per")
+        || h.contains("price per")
+        || h.contains("$/1m")
+        || h.contains("$ per 1m"))
+        && ["token", "image", "request", "quer", "1m", "million"]
+            .iter()
+            .any(|w| h.contains(w))
+    {
+        return Some((ClaimKind::Rate { peak_unit: false }, "$"));
     }
     // "Max rate (queries/s)": the highest request rate a system sustains, a result
     let max_rate = unit_in(&h)
@@ -339,7 +378,10 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
             if w == "rtf" { "rtf" } else { "rtfx" },
         ));
     }
-    if words(&h).any(|w| w.starts_with("speedup") || w.starts_with("speed-up")) {
+    // in Chinese, Japanese and Korean: "加速比", "倍率", "기본 설정 대비" (against the default)
+    if words(&h).any(|w| w.starts_with("speedup") || w.starts_with("speed-up"))
+        || ["加速比", "倍率", "대비"].iter().any(|w| h.contains(w))
+    {
         return Some((ClaimKind::Multiplier, "x"));
     }
     // "Reference (µs)", "Ours (ms)": times in the unit the header names
@@ -591,7 +633,14 @@ impl TableCells {
                 out.push(claim_at(text, at..at + number.len(), *kind, u));
             } else if let Some((k, u)) = saved {
                 out.push(claim_at(text, at..at + number.len(), k, u));
-            } else if (bare(number) && unit != OWN_UNIT) || share {
+            } else if (bare(number) && unit != OWN_UNIT)
+                || share
+                // "1.28배", "1.6倍" under a column of ratios
+                || (*kind == ClaimKind::Multiplier
+                    && number
+                        .strip_suffix(['배', '倍'])
+                        .is_some_and(|n| bare(n.trim_end())))
+            {
                 out.push(claim_at(text, at..at + number.len(), *kind, unit));
             } else if number.strip_suffix('%').is_some_and(|n| {
                 // "+9%" under "t/s change vs b4100": a signed change of a column's results

@@ -4,6 +4,10 @@
 //! speed or saving ("快约 25%", "减少 0.7 GB（约 37%）"). A plan or an expectation before it
 //! (预计, 目标…) makes none a claim; a time that bounds a run ("10 分钟后", "超时 30 秒") is a
 //! setting.
+//!
+//! Japanese and Korean write the same results with the verb after the number ("約2.1倍高速",
+//! "41%短縮", "1.8배 향상", "8.6GB 줄었고", "14.2초에서 12.6초로 단축"): there a word of change right
+//! after the number and its unit (`tail_cue`) makes it a result too.
 
 /// What a Chinese unit makes of the number before it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,10 +22,18 @@ pub(super) enum Unit {
 const UNITS: &[(&str, Unit)] = &[
     ("毫秒", Unit::Time("ms")),
     ("微秒", Unit::Time("us")),
+    ("ミリ秒", Unit::Time("ms")),
     ("分钟", Unit::Time("min")),
     ("小时", Unit::Time("h")),
+    ("時間", Unit::Time("h")),
     ("秒", Unit::Time("s")),
     ("倍", Unit::Times),
+    // Korean: 초 (seconds), 분 (minutes), 시간 (hours), 배 (times)
+    ("밀리초", Unit::Time("ms")),
+    ("초", Unit::Time("s")),
+    ("분", Unit::Time("min")),
+    ("시간", Unit::Time("h")),
+    ("배", Unit::Times),
 ];
 
 /// Words before a multiplier or a percentage that make it a change of speed or resources.
@@ -39,6 +51,14 @@ const CHANGE_WORDS: &[&str] = &[
     "吞吐",
     "利用率",
     "保持在",
+    // Japanese and Korean: speed, throughput, "compared with"
+    "速度",
+    "スループット",
+    "と比べ",
+    "に比べ",
+    "처리량",
+    "속도",
+    "대비",
     "的",
 ];
 
@@ -61,7 +81,89 @@ const HEDGE_WORDS: &[&str] = &[
     "限制",
     "上限",
     "不超过",
+    // Japanese: expected, aim, planned, target; Korean: expected, hoped, goal, plan, scheduled
+    "見込",
+    "目指",
+    "予定",
+    "予想",
+    "目標",
+    "예상",
+    "기대",
+    "목표",
+    "계획",
+    "예정",
 ];
+
+/// Words of change that follow a number in Japanese and Korean ("2.1倍高速", "41%短縮",
+/// "1.8배 향상", "35% 떨어졌습니다").
+const AFTER_CHANGE: &[&str] = &[
+    "高速",
+    "速い",
+    "速く",
+    "向上",
+    "短縮",
+    "削減",
+    "低下",
+    "遅く",
+    "遅い",
+    "改善",
+    "増加",
+    "減少",
+    "縮小",
+    "節約",
+    "短く",
+    "少なく",
+    "향상",
+    "감소",
+    "단축",
+    "줄었",
+    "줄어",
+    "줄였",
+    "올랐",
+    "올라",
+    "떨어",
+    "빨라",
+    "빠릅",
+    "빠른",
+    "느려",
+    "느립",
+    "개선",
+    "증가",
+    "절감",
+    "높아",
+    "낮아",
+];
+
+/// Particles and words of approximation that may stand between a number and the word of
+/// change after it ("19 秒に短縮", "12.6초로 단축", "35% 정도 감소").
+const BETWEEN: &[&str] = &[
+    "程度", "ほど", "近く", "に", "へ", "まで", "も", "으로", "로", "까지", "가량", "정도", "이",
+    "가", "만큼",
+];
+
+/// Whether a word of change follows the number that ends at `end` ("約2.1倍高速", "41%短縮",
+/// "1.8배 향상", "8.6GB 줄었고"), or a Japanese or Korean "from" that opens a change ("48 秒から
+/// 19 秒に短縮", "14.2초에서 12.6초로").
+pub(super) fn tail_cue(lower: &str, end: usize) -> bool {
+    let mut rest = lower.get(end..).unwrap_or("").trim_start();
+    if hedged_after(lower, end) {
+        return false;
+    }
+    if rest.starts_with("から") || rest.starts_with("에서") {
+        let after = rest
+            .trim_start_matches("から")
+            .trim_start_matches("에서")
+            .trim_start();
+        return after.starts_with(|c: char| c.is_ascii_digit());
+    }
+    for _ in 0..2 {
+        match BETWEEN.iter().find(|w| rest.starts_with(*w)) {
+            Some(w) => rest = rest[w.len()..].trim_start(),
+            None => break,
+        }
+    }
+    AFTER_CHANGE.iter().any(|w| rest.starts_with(w))
+}
 
 /// Words after a time that make it a bound of the run ("10 分钟后", "30 秒内").
 const AFTER_TIME: &[&str] = &["后", "内", "以内", "一次"];
@@ -71,7 +173,7 @@ const AFTER_TIME: &[&str] = &["后", "内", "以内", "一次"];
 fn clause_head(lower: &str, at: usize) -> &str {
     let from = crate::lines::floor_char_boundary(lower, at.saturating_sub(60));
     let head = &lower[from..at];
-    head.rfind(['，', '。', '；', '：', '！', '？', '（', '\n', ','])
+    head.rfind(['，', '、', '。', '；', '：', '！', '？', '（', '\n', ','])
         .map_or(head, |p| {
             let c = head[p..].chars().next().map_or(1, char::len_utf8);
             &head[p + c..]
@@ -99,17 +201,22 @@ pub(super) fn unit_at(lower: &str, at: usize) -> Option<(usize, Unit)> {
 /// Whether the number at `start..end` with the Chinese unit `unit` states a result.
 pub(super) fn states_result(lower: &str, start: usize, end: usize, unit: Unit) -> bool {
     let head = clause_head(lower, start);
-    if HEDGE_WORDS.iter().any(|w| head.contains(w)) {
+    if HEDGE_WORDS.iter().any(|w| head.contains(w)) || hedged_after(lower, end) {
         return false;
     }
     match unit {
         Unit::Time(_) => {
             let tail = &lower[end..];
             !AFTER_TIME.iter().any(|w| tail.starts_with(w))
-                && TIME_WORDS.iter().any(|w| head.contains(w))
+                && (TIME_WORDS.iter().any(|w| head.contains(w)) || tail_cue(lower, end))
         }
         // "压缩 4 倍" (a compression ratio) is a parameter
-        Unit::Times => !head.contains("压缩") && CHANGE_WORDS.iter().any(|w| head.contains(w)),
+        Unit::Times => {
+            !head.contains("压缩")
+                && !head.contains("圧縮")
+                && !head.contains("압축")
+                && (CHANGE_WORDS.iter().any(|w| head.contains(w)) || tail_cue(lower, end))
+        }
     }
 }
 
@@ -120,6 +227,49 @@ pub(super) fn hedged(lower: &str, start: usize) -> bool {
     let head = clause_head(lower, start);
     HEDGE_WORDS.iter().any(|w| head.contains(w))
 }
+
+/// Whether a Japanese or Korean word of expectation or aim ends the clause of the number that
+/// ends at `end` ("最大2倍にすることを目指しています", "20% 향상될 것으로 예상됩니다"): there the verb
+/// comes last and governs the number before it.
+pub(super) fn hedged_after(lower: &str, end: usize) -> bool {
+    let rest = lower.get(end..).unwrap_or("");
+    let clause = rest
+        .find(['。', '、', '，', '\n', '.', ','])
+        .map_or(rest, |p| &rest[..p]);
+    let clause = &clause[..crate::lines::floor_char_boundary(clause, 90)];
+    HEDGE_WORDS.iter().any(|w| clause.contains(w))
+}
+
+/// Whether an amount of memory at `start` is one end of a change written in Chinese
+/// ("显存占用从 29.6 GB 降至 10.2 GB"): after 从 or after the verb that ends the change, in a
+/// clause about memory.
+pub(super) fn memory_change(lower: &str, start: usize) -> bool {
+    let head = clause_head(lower, start);
+    let h = head.trim_end();
+    ["显存", "内存", "占用"].iter().any(|w| head.contains(w))
+        && !HEDGE_WORDS.iter().any(|w| head.contains(w))
+        && (h.ends_with('从') || CHANGE_TO.iter().any(|w| h.ends_with(w)))
+}
+
+/// Verbs that end a change written "从 A … B" in Chinese: what follows them is the value after.
+pub(super) const CHANGE_TO: &[&str] = &[
+    "降至",
+    "降到",
+    "减至",
+    "减少到",
+    "减少至",
+    "下降到",
+    "下降至",
+    "提升到",
+    "提升至",
+    "提高到",
+    "提高至",
+    "增加到",
+    "增加至",
+    "升至",
+    "缩短到",
+    "缩短至",
+];
 
 /// Whether a percentage at `start` follows a Chinese word of speed or saving in its clause
 /// ("比 MLC-LLM 快约 25%", "减少 0.7 GB（约 37%）").

@@ -427,6 +427,81 @@ fn per_second(lower: &[u8], u: usize) -> Option<usize> {
         .then_some(end)
 }
 
+/// What a cost is per when it measures efficiency: an amount of work, not a span of time.
+const WORK_UNITS: &[&str] = &[
+    "token",
+    "tokens",
+    "million",
+    "1m",
+    "1k",
+    "thousand",
+    "image",
+    "images",
+    "request",
+    "requests",
+    "query",
+    "queries",
+    "inference",
+    "inferences",
+    "step",
+    "steps",
+];
+
+/// Whether the amount of money at `dollar..end` is a cost per unit of work: "$0.40 per 1M
+/// tokens", "$0.21/1M tokens", or after "cost per million output tokens" in its clause. Gives
+/// the text that is the claim's own (the amount and what it is per).
+fn cost_per_work(lower: &str, seg: &Segments, dollar: usize, end: usize) -> Option<Range<usize>> {
+    let tail_at = skip_space(lower.as_bytes(), end);
+    let tail = &lower[tail_at..];
+    let per = tail
+        .strip_prefix("per ")
+        .or_else(|| tail.strip_prefix('/'))
+        .map(|t| lower.len() - t.len());
+    if let Some(p) = per {
+        let mut ws = words(&lower[p..]).take(4).peekable();
+        if ws.peek().is_some_and(|w| WORK_UNITS.contains(w)) {
+            // the unit runs to the end of its last word of work ("per 1M output tokens")
+            let rest = &lower[p..];
+            let stop = [
+                "tokens", "token", "images", "image", "requests", "request", "queries", "query",
+            ]
+            .iter()
+            .filter_map(|w| {
+                rest.get(..40.min(rest.len()))
+                    .and_then(|r| r.find(w))
+                    .map(|k| k + w.len())
+            })
+            .min()
+            .unwrap_or(0);
+            return Some(dollar..p + stop);
+        }
+    }
+    let c = seg.clause(lower, &(dollar..end));
+    let head = &lower[c.start..dollar];
+    let ws: Vec<&str> = words(head).collect();
+    let found = ws.windows(2).enumerate().any(|(k, p)| {
+        matches!(p, ["cost" | "price", "per"])
+            && ws[k + 2..].iter().take(3).any(|w| WORK_UNITS.contains(w))
+    });
+    found.then(|| {
+        // the unit is "cost per million output tokens": up to its word of work
+        let from = head
+            .rfind("cost per")
+            .or_else(|| head.rfind("price per"))
+            .unwrap_or(0);
+        let unit = &head[from..];
+        let to = [
+            "tokens", "token", "images", "image", "requests", "request", "queries", "query",
+        ]
+        .iter()
+        .filter_map(|w| unit.find(w).map(|k| k + w.len()))
+        .filter(|&k| k <= 48)
+        .min()
+        .unwrap_or("cost per".len());
+        c.start + from..c.start + from + to
+    })
+}
+
 /// Whether the number at `start` follows a popularity label ("Contributors: 3x more than in
 /// 0.7").
 fn popularity_label(lower: &str, start: usize) -> bool {
@@ -500,6 +575,35 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         } else {
             num_end
         };
+        // "cost per million output tokens down to $0.17", "$0.40 per 1M tokens": a cost per unit
+        // of work, an efficiency (a price alone, "$1.86 per hour", is none)
+        let cost = (i > 0 && lower[i - 1] == b'$')
+            .then(|| {
+                cost_per_work(&lower_s, seg(), i - 1, num_end).or_else(|| {
+                    // "$0.23 per 1M tokens, against $0.41 on the older instance": the cost it
+                    // is compared with
+                    let prev = out.last()?;
+                    (&*prev.unit == "$"
+                        && prev.sentence.contains(&i)
+                        && matches!(
+                            cue_before(&lower_s, i - 1),
+                            "against" | "vs" | "vs." | "versus" | "from" | "to" | "and" | "or"
+                        ))
+                    .then_some(i - 1..num_end)
+                })
+            })
+            .flatten();
+        if let Some(own) = cost {
+            if !hypothetical(&(i - 1..num_end)) {
+                let mut c = claim(i - 1..num_end, ClaimKind::Rate { peak_unit: false });
+                c.unit = "$".into();
+                // what it is per is its unit, not a workload ("output tokens")
+                c.own = own;
+                out.push(c);
+            }
+            i = num_end;
+            continue;
+        }
         // "RTF 0.08", "RTFx of 150", "RTF=0.05": a real-time factor written before its value
         if let Some((start, unit)) = unit_before(&lower_s, i) {
             if !hypothetical(&(start..num_end)) {
@@ -629,9 +733,12 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     && word_after(&lower_s, ns + next.len()).1 == "than");
             if (continues
                 || is_perf_percent(&lower_s, seg(), i, end, states)
-                || (cjk && super::cjk::percent_cue(&lower_s, i)))
+                || (cjk
+                    && (super::cjk::percent_cue(&lower_s, i)
+                        || super::cjk::tail_cue(&lower_s, end))))
                 && !hypothetical(&(i..end))
-                && !(cjk && super::cjk::hedged(&lower_s, i))
+                && !(cjk
+                    && (super::cjk::hedged(&lower_s, i) || super::cjk::hedged_after(&lower_s, end)))
             {
                 out.push(claim(i..end, ClaimKind::Percent));
             }
@@ -715,6 +822,11 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                             | [.., "specified" | "specced" | "spec'd" | "rated", "at"]
                             | [.., "specifies" | "specify" | "advertises" | "advertised"]
                     ) || lower_s[w.start..i].trim_end().ends_with("peak:")
+                        // "Dense FP16 throughput is 1,307 TFLOPS": a datasheet figure, named
+                        // by its sparsity, unless the clause says it was measured
+                        || (matches!(head.last(), Some(&("is" | "of" | "at")))
+                            && head.iter().rev().take(5).any(|w| matches!(*w, "dense" | "sparse"))
+                            && !states(Vocabulary::Measurement, clause))
                         // "87% of the 3.35 TB/s the datasheet lists": the reference of a share
                         || {
                             let head = lower_s[..i].trim_end();
@@ -1147,8 +1259,11 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             if less_memory
                 || moved
                 || by_change
-                // "峰值内存减少 0.7 GB"
-                || (cjk && super::cjk::percent_cue(&lower_s, i))
+                // "峰值内存减少 0.7 GB", "显存占用从 29.6 GB 降至 10.2 GB"
+                || (cjk
+                    && (super::cjk::percent_cue(&lower_s, i)
+                        || super::cjk::memory_change(&lower_s, i)
+                        || super::cjk::tail_cue(&lower_s, end)))
                 || matches!(
                     cue_before(&lower_s, quantifier_start(&lower_s, i)),
                     "saves" | "save" | "saving" | "frees" | "freeing" | "reclaims"
