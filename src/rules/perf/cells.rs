@@ -329,6 +329,22 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     if let Some(unit) = time_unit_in(&h).filter(|_| has_word(&h, TIME_WORDS)) {
         return Some((ClaimKind::Latency, unit));
     }
+    // "ms/iter", "s/it", "us/call": a time per item as a column name
+    if let Some((u, item)) = h.trim().split_once('/') {
+        let unit = match u.trim() {
+            "s" | "sec" | "seconds" => Some("s"),
+            "ms" => Some("ms"),
+            "us" | "µs" | "μs" => Some("us"),
+            "min" => Some("min"),
+            _ => None,
+        };
+        let item = item.trim();
+        if let Some(unit) = unit.filter(|_| {
+            !item.is_empty() && item.len() <= 12 && item.bytes().all(|b| b.is_ascii_alphabetic())
+        }) {
+            return Some((ClaimKind::Latency, unit));
+        }
+    }
     // "Seconds per image", "ms per token": a time per item named first
     {
         let mut ws = words(&h);
@@ -582,8 +598,14 @@ impl TableCells {
                 None => (at, number),
             };
             let bare = |n: &str| number_at(n.as_bytes(), 0) == Some(n.len());
+            // "4512.31 ± 21.40": a result and its spread (llama-bench prints them so)
+            let number = number
+                .split_once('±')
+                .filter(|(_, spread)| bare(spread.trim()))
+                .map_or(number, |(n, _)| n.trim_end());
             // a share written with its sign under a share's header ("86.9%" under "Efficiency")
-            let share = *kind == ClaimKind::Percent
+            // ("111%" under "Perf/W vs RTX 4090": a ratio written as a share)
+            let share = matches!(kind, ClaimKind::Percent | ClaimKind::Multiplier)
                 && number
                     .strip_suffix('%')
                     .is_some_and(|n| bare(n.trim_end().trim_start_matches(['+', '-', '−'])));
@@ -633,8 +655,14 @@ impl TableCells {
                 out.push(claim_at(text, at..at + number.len(), *kind, u));
             } else if let Some((k, u)) = saved {
                 out.push(claim_at(text, at..at + number.len(), k, u));
+            } else if share {
+                out.push(claim_at(
+                    text,
+                    at..at + number.len(),
+                    ClaimKind::Percent,
+                    "%",
+                ));
             } else if (bare(number) && unit != OWN_UNIT)
-                || share
                 // "1.28배", "1.6倍" under a column of ratios
                 || (*kind == ClaimKind::Multiplier
                     && number

@@ -184,9 +184,20 @@ fn clause_head(lower: &str, at: usize) -> &str {
 /// ("NPU（标称 45 TOPS）": nominal, theoretical, peak).
 pub(super) fn spec_before(lower: &str, start: usize) -> bool {
     let head = clause_head(lower, start);
-    ["标称", "理论", "峰值", "额定"]
-        .iter()
-        .any(|w| head.contains(w))
+    // (Japanese and Korean: ピーク, 理論, 公称, 피크, 이론)
+    [
+        "标称",
+        "理论",
+        "峰值",
+        "额定",
+        "ピーク",
+        "理論",
+        "公称",
+        "피크",
+        "이론",
+    ]
+    .iter()
+    .any(|w| head.contains(w))
 }
 
 /// The Chinese unit at `at` (after a number), if any: where it ends, and the unit.

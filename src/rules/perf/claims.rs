@@ -726,11 +726,12 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             let continues = (out.last().is_some_and(follows)
                 && (matches!(cue_before(&lower_s, i), "versus" | "vs" | "vs." | "from")
                     || matches!(next, "" | "on" | "for" | "in" | "at" | "with" | "and")))
-                // "takes 4.5 ms, 60% less than AdamW"
+                // "takes 4.5 ms, 60% less than AdamW", "349 µs, 15% below the unfused kernels"
                 || (out.last().is_some_and(|c| {
                     c.sentence.start <= i && i < c.sentence.end.max(c.span.end + 1)
-                }) && COMPARATIVES.contains(&next)
-                    && word_after(&lower_s, ns + next.len()).1 == "than");
+                }) && ((COMPARATIVES.contains(&next)
+                    && word_after(&lower_s, ns + next.len()).1 == "than")
+                    || matches!(next, "below" | "above")));
             if (continues
                 || is_perf_percent(&lower_s, seg(), i, end, states)
                 || (cjk
@@ -822,6 +823,11 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                             | [.., "specified" | "specced" | "spec'd" | "rated", "at"]
                             | [.., "specifies" | "specify" | "advertises" | "advertised"]
                     ) || lower_s[w.start..i].trim_end().ends_with("peak:")
+                        // "BF16 dense peak, 989 TFLOPS per GPU": the peak named, then its value
+                        || lower_s[..i]
+                            .trim_end()
+                            .strip_suffix(',')
+                            .is_some_and(|h| h.trim_end().ends_with("peak"))
                         // "Dense FP16 throughput is 1,307 TFLOPS": a datasheet figure, named
                         // by its sparsity, unless the clause says it was measured
                         || (matches!(head.last(), Some(&("is" | "of" | "at")))
@@ -1382,6 +1388,11 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
     }
     out.sort_by_key(|c| (c.span.start, std::cmp::Reverse(c.span.end)));
     let mut out = dedup(out);
+    // "118 ms ± 1.4 ms per loop", "45.1 ± 0.3 t/s": the spread of a result, not a result
+    out.retain(|c| {
+        let head = lower_s[..c.span.start].trim_end();
+        !(head.ends_with('±') || head.ends_with("+/-") || head.ends_with("+-"))
+    });
     spec_pairs(&lower_s, &mut out, states);
     out
 }
@@ -1442,8 +1453,18 @@ fn find_phrases<'s>(
             if *w == "twice" {
                 let (s, lead) = word_after(lower, from);
                 let (ns, next) = word_after(lower, s + lead.len());
+                // "twice as much throughput", "twice as many tokens per second"; not a count
+                // ("fitting twice as many sequences in the cache")
+                let counted = matches!(next, "much" | "many") && {
+                    let (ts, thing) = word_after(lower, ns + next.len());
+                    !(matches!(
+                        thing,
+                        "throughput" | "bandwidth" | "performance" | "speed" | "flops" | "goodput"
+                    ) || word_after(lower, ts + thing.len()).1 == "per")
+                };
                 if lead == "as"
                     && ["fast", "quick", "much", "many", "high", "efficient"].contains(&next)
+                    && !counted
                 {
                     out.push(claim(at..ns + next.len(), ClaimKind::Multiplier));
                 } else if lead == "the"

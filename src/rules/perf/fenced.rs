@@ -101,11 +101,23 @@ fn is_code_line(line: &str) -> bool {
         || t.starts_with("--")
         || t.contains("()")
         || t.ends_with([':', ',', '(', '[', '\\'])
-        // an assignment or a call: `x=1`, `f(a, b)`
-        || t.split_whitespace().next().is_some_and(|w| {
+        // an assignment or a call: `x=1`, `f(a, b)` (not the label of a value printed after
+        // it: "kv_cache_dtype=fp8   : 1,903 tok/s")
+        || (!labels_value(t) && t.split_whitespace().next().is_some_and(|w| {
             let w = w.trim_end_matches(':');
             (w.contains('=') && !w.starts_with('='))
                 || (w.contains('(') && !w.starts_with('('))
+        }))
+}
+
+/// Whether a line prints a value after a label and a spaced colon ("mode=fp8   : 1,903 tok/s").
+fn labels_value(t: &str) -> bool {
+    t.match_indices(" : ")
+        .chain(t.match_indices("\t: "))
+        .any(|(i, m)| {
+            t[i + m.len()..]
+                .trim_start()
+                .starts_with(|c: char| c.is_ascii_digit())
         })
 }
 
@@ -348,10 +360,12 @@ pub fn bare_times(text: &str, claims: &[Claim]) -> Vec<Claim> {
                     .is_none_or(|c| !c.is_alphanumeric() && c != '/')
         });
         match unit {
+            // ("118 ms ± 1.4 ms per loop": the spread of the time before, not a time)
             Some(u)
                 if !claims
                     .iter()
-                    .any(|c| c.span.start < e + u.len() && i < c.span.end) =>
+                    .any(|c| c.span.start < e + u.len() && i < c.span.end)
+                    && !text[..i].trim_end().ends_with('±') =>
             {
                 out.push(claim_at(text, i..e + u.len(), ClaimKind::Latency, u));
                 i = e + u.len();

@@ -28,6 +28,15 @@ pub(super) fn times_claim(lower: &str, start: usize, k: usize, states: States) -
     if COMPARATIVES.contains(&cw) {
         return (!is_data_type_ratio(lower, start, times_end, cw, states)).then_some(cs + cw.len());
     }
+    // "2.4 times as fast as the XTX" (not "3 times as many steps")
+    if cw == "as" {
+        let (s2, w2) = word_after(lower, cs + cw.len());
+        if matches!(w2, "fast" | "quick" | "quickly" | "efficient" | "high")
+            && word_after(lower, s2 + w2.len()).1 == "as"
+        {
+            return Some(s2 + w2.len());
+        }
+    }
     let mut to = start;
     for _ in 0..4 {
         let (s, w) = word_before(lower, to);
@@ -429,8 +438,27 @@ pub(super) fn is_perf_percent(
     }
     // "faster than llama.cpp … in my experience, by 10-20%": the amount of a comparison its
     // sentence makes
+    // ("the XTX beats the 4080 Super by 8%": the margin of a win or a loss)
     if word_before(lower, start).1 == "by"
-        && has_word(&lower[seg.sentence(lower, &(start..end))], SPEED_WORDS)
+        && (has_word(&lower[seg.sentence(lower, &(start..end))], SPEED_WORDS)
+            || has_word(
+                &lower[seg.clause(lower, &(start..end))],
+                &[
+                    "beats",
+                    "beat",
+                    "outperforms",
+                    "outperformed",
+                    "outpaces",
+                    "outpaced",
+                    "trails",
+                    "trailed",
+                    "lags",
+                    "lagged",
+                    "leads",
+                    "led",
+                    "edges",
+                ],
+            ))
     {
         return true;
     }

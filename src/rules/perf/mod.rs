@@ -95,6 +95,30 @@ pub(crate) fn judged(cx: &Context, section: usize) -> bool {
             }))
 }
 
+/// Whether a section's title says it lists goals or plans ("Targets for Q3", "Goals",
+/// "Roadmap", "Next steps"): the numbers of its items and rows are aims, not results.
+fn planned(title: &str) -> bool {
+    let t = title
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .to_ascii_lowercase();
+    let first = t.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    matches!(
+        first,
+        "target"
+            | "targets"
+            | "goal"
+            | "goals"
+            | "roadmap"
+            | "plan"
+            | "plans"
+            | "planned"
+            | "todo"
+            | "objectives"
+            | "wishlist"
+    ) || t.starts_with("next steps")
+        || t.starts_with("future work")
+}
+
 /// The claims of every judged block (items, paragraphs and table rows of the sections
 /// `judged` names): (block index, its claims), blocks without claims left out.
 pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
@@ -124,6 +148,9 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                     | BlockKind::Html
                     | BlockKind::Heading
             ) && judged(cx, b.section)
+                // the items and rows of a list of goals are aims (a reply after them is not)
+                && !(matches!(b.kind, BlockKind::Item | BlockKind::TableRow)
+                    && planned(&cx.doc.sections[b.section].title))
                 // a row of a table of settings states no result
                 && (b.kind != BlockKind::TableRow
                     || !table::table_at(cx.doc, b.span.start).is_some_and(|t| cells.of_settings(t)))

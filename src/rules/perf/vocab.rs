@@ -100,7 +100,25 @@ impl<'p> Vocab<'p> {
 
     /// Every match of the five fields in `s`: (field index, range).
     pub(super) fn matches(&self, s: &str) -> Vec<(usize, Range<usize>)> {
-        self.search(&self.fields, 0, 5, s)
+        let mut all = self.search(&self.fields, 0, 5, s);
+        // a device named as the comparison point ("vs. RTX 4090", "versus 4090"): the
+        // hardware match holds the comparison word, which names a baseline too
+        let compared: Vec<Range<usize>> = all
+            .iter()
+            .filter(|(k, _)| *k == super::fields::Field::Hardware as usize)
+            .filter_map(|(_, r)| {
+                let t = s.get(r.clone())?;
+                let w = t.split([' ', '.']).next()?;
+                (w.eq_ignore_ascii_case("vs") || w.eq_ignore_ascii_case("versus"))
+                    .then(|| r.start..r.start + w.len())
+            })
+            .collect();
+        all.extend(
+            compared
+                .into_iter()
+                .map(|r| (super::fields::Field::Baseline as usize, r)),
+        );
+        all
     }
 
     /// Whether `s` (a text inside `within`) matches `v`.
