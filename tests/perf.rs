@@ -675,3 +675,13 @@ fn forms_of_the_twelfth_labelling_are_exact() {
 fn forms_of_the_thirteenth_labelling_are_exact() {
     assert_exact("perf-thirteenth.md", 25);
 }
+
+/// The classes of a fourteenth blind labelling (nccl-tests output with a second header line
+/// of units, nsys statistics, ncu metric tables, durations in hours, rates of any item per
+/// second or minute, a column of minutes, a table whose header names its own results; "over" a
+/// backend and "against" the peak of a share, which name no baseline): every claim found with
+/// exactly its missing fields, and nothing else.
+#[test]
+fn forms_of_the_fourteenth_labelling_are_exact() {
+    assert_exact("perf-fourteenth.md", 14);
+}

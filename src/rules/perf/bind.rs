@@ -288,6 +288,73 @@ fn configuration_after(text: &str, c: &Claim) -> Option<usize> {
 /// over SGLang", "1.5x throughput over vLLM", "improves over"). Elsewhere "over" is a place, a
 /// span or a medium ("inference over long sequences", "over NVLink", "over time", "cross-checks
 /// twice over"), not a baseline.
+/// Whether a baseline word at `r` of `text` compares with something: not "over" outside a
+/// comparison ("310 GB/s over NVLink", "M2 Ultra over Metal"), not "against" what guards
+/// ("robust against NaNs"), a limit ("against the 0.45 s limit") or the peak a share is
+/// counted against ("MFU counted against the dense BF16 peak"). Without `claims` (a table's
+/// caption), "over" is judged only by what follows it.
+pub(super) fn compares(text: &str, r: &Range<usize>, claims: Option<&[Claim]>) -> bool {
+    let t = text[r.clone()].trim().to_ascii_lowercase();
+    let tail = &text[r.end..];
+    let tail = &tail[..crate::lines::floor_char_boundary(tail, 48)];
+    let next: Vec<String> = super::text::words(tail)
+        .take(5)
+        .map(str::to_ascii_lowercase)
+        .collect();
+    match t.as_str() {
+        "over" => {
+            claims.is_none_or(|claims| over_compares(text, r.start, claims))
+                && !next.first().is_some_and(|w| {
+                    matches!(
+                        w.as_str(),
+                        "metal"
+                            | "cuda"
+                            | "vulkan"
+                            | "rocm"
+                            | "opencl"
+                            | "pcie"
+                            | "nvlink"
+                            | "infiniband"
+                            | "ethernet"
+                            | "tcp"
+                            | "rdma"
+                            | "usb"
+                            | "thunderbolt"
+                            | "wifi"
+                            | "http"
+                            | "ssh"
+                    )
+                })
+        }
+        "against" => {
+            let w = word_before(text, r.start).1.to_ascii_lowercase();
+            let guards = w.starts_with("robust")
+                || w.starts_with("protect")
+                || w.starts_with("guard")
+                || w.starts_with("defen")
+                || w.starts_with("secur")
+                || w.starts_with("resilien")
+                || w.starts_with("harden")
+                || w == "safe";
+            let bound = next.iter().any(|w| {
+                matches!(
+                    w.as_str(),
+                    "limit"
+                        | "slo"
+                        | "budget"
+                        | "target"
+                        | "deadline"
+                        | "threshold"
+                        | "cap"
+                        | "peak"
+                )
+            });
+            !guards && !bound
+        }
+        _ => true,
+    }
+}
+
 fn over_compares(text: &str, at: usize, claims: &[Claim]) -> bool {
     let k = claims.partition_point(|c| c.span.end <= at);
     // after a ratio ("2x over vLLM"), not after a rate or a time ("310 GB/s over NVLink")
@@ -653,31 +720,7 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
             && claims
                 .iter()
                 .any(|c| c.sentence.contains(&r.start) && scaling_series(text, c.sentence.clone()));
-        let not_compared = before_value
-            || (t == "over" && !over_compares(text, r.start, claims))
-            // "robust against NaNs", "guards against overflow"
-            || (t == "against" && {
-                let w = word_before(text, r.start).1.to_ascii_lowercase();
-                w.starts_with("robust")
-                    || w.starts_with("protect")
-                    || w.starts_with("guard")
-                    || w.starts_with("defen")
-                    || w.starts_with("secur")
-                    || w.starts_with("resilien")
-                    || w.starts_with("harden")
-                    || w == "safe"
-            })
-            // "reached 0.41 s, against the 0.45 s limit": a limit, not a system compared
-            || (t == "against" && {
-                let tail = &text[r.end..];
-                let tail = &tail[..crate::lines::floor_char_boundary(tail, 48)];
-                super::text::words(tail).take(5).any(|w| {
-                    matches!(
-                        w.to_ascii_lowercase().as_str(),
-                        "limit" | "slo" | "budget" | "target" | "deadline" | "threshold" | "cap"
-                    )
-                })
-            });
+        let not_compared = before_value || !compares(text, r, Some(claims));
         !quantifier
             && !not_compared
             && !correct.iter().any(|c| c.start <= r.start && r.end <= c.end)

@@ -139,7 +139,8 @@ const TIME_WORDS: &[&str] = &[
 /// "Time in s".
 fn time_unit_in(h: &str) -> Option<&'static str> {
     const UNITS: &[&str] = &[
-        "ms", "s", "sec", "seconds", "us", "µs", "μs", "min", "minutes", "hours", "h", "days", "d",
+        "ms", "s", "sec", "seconds", "us", "µs", "μs", "ns", "min", "minutes", "hours", "h",
+        "days", "d",
     ];
     // in Chinese: "首 token 延迟 TTFT (毫秒)"
     const CJK_UNITS: &[(&str, &str)] =
@@ -312,7 +313,11 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     let max_rate = unit_in(&h)
         .is_some_and(|(u, _)| u.contains("quer") || u.contains("req") || u == "qps")
         && has_word(own, &["max", "max.", "maximum"]);
-    if (has_word(own, SPEC_WORDS) && !max_rate) || has_word(&h, SETTING_WORDS) || h.contains('\\') {
+    // ("Wall time (min)": minutes, not a minimum)
+    let minutes = time_unit_in(&h) == Some("min");
+    let setting =
+        words(&h).any(|w| SETTING_WORDS.contains(&w) && !(minutes && w.starts_with("min")));
+    if (has_word(own, SPEC_WORDS) && !max_rate) || setting || h.contains('\\') {
         return None;
     }
     // "TTFT reduction vs vLLM": a change of a time, a share (unless its header names a unit)
@@ -529,7 +534,14 @@ impl TableCells {
                 BlockKind::Item if p.entry.is_none() => note_kind(&p.text, policy),
                 _ => None,
             });
-            // the heading's kind is not the first column's, which labels the rows
+            // the heading's kind is not the first column's, which labels the rows; nor, when
+            // the header names a column of results itself ("t/s" beside "ngl" and "size"),
+            // any other column's
+            let named = doc.tables[t].header.iter().skip(1).any(|h| {
+                let h = h.to_ascii_lowercase();
+                unit_in(&h).is_some() && column_kind(&h, None).is_some()
+            });
+            let heading = heading.filter(|_| !named);
             columns[t] = doc.tables[t]
                 .header
                 .iter()

@@ -402,7 +402,8 @@ fn popularity(lower: &str, clause: &Range<usize>, end: usize) -> bool {
 /// Words that may stand between a number and its rate unit: "6,420 output tokens/s".
 const RATE_QUALIFIERS: &[&str] = &["output", "input", "generated", "total", "prefill", "decode"];
 
-/// The end of a rate unit written as a noun per second at `u` ("24,270 vectors/s", "rows/sec"),
+/// The end of a rate unit written as a noun per second or minute at `u` ("24,270 vectors/s",
+/// "rows/sec", "118 pairs/min"),
 /// not one of `RATE_UNITS`.
 fn per_second(lower: &[u8], u: usize) -> Option<usize> {
     let mut k = u;
@@ -413,7 +414,7 @@ fn per_second(lower: &[u8], u: usize) -> Option<usize> {
         return None;
     }
     let rest = &lower[k + 1..];
-    let n = if rest.starts_with(b"sec") {
+    let n = if rest.starts_with(b"sec") || rest.starts_with(b"min") {
         3
     } else if rest.starts_with(b"s") {
         1

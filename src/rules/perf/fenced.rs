@@ -232,9 +232,26 @@ pub fn result_lines(
                     && time_unit.is_none_or(|u| trailing_time(t, &[], u).is_none())
             })
             .cloned();
+        // a second header line of units ("#  (B)  (elements)  (us)  (GB/s)", as nccl-tests
+        // prints it) belongs to the header
+        let header = header.map(|h| match lines.get(1) {
+            Some(next) if units_line(&source[next.clone()]) => h.start..next.end,
+            _ => h,
+        });
+        // ncu's metric table, under a section line and a rule
+        let header = lines
+            .iter()
+            .find(|r| {
+                let t = source[(*r).clone()].trim_start();
+                t.starts_with("Metric Name") && t.contains("Metric Value")
+            })
+            .cloned()
+            .or(header);
         for r in lines {
             let text = &source[r.clone()];
-            if Some(&r) == header.as_ref()
+            if header
+                .as_ref()
+                .is_some_and(|h| h.start <= r.start && r.end <= h.end)
                 || is_code_line(text)
                 || !text.bytes().any(|c| c.is_ascii_digit())
             {
@@ -505,20 +522,76 @@ const RATE_ITEMS: &[&str] = &[
 /// number under a column whose name gives its unit is a claim. Only when the line has as
 /// many fields as the header has names. A header printed as a comment (after `#`) counts.
 pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
-    // a header printed as a comment ("#  size  time(us)  busbw(GB/s)", as nccl-tests prints it)
+    // a header printed as a comment ("#  size  time(us)  busbw(GB/s)", as nccl-tests prints it),
+    // its units on a second line ("#  (B)  (us)  (GB/s)")
+    let (header, units) = match header.split_once('\n') {
+        Some((names, units)) => (names, Some(units.trim_start().trim_start_matches('#'))),
+        None => (header, None),
+    };
     let header = header.trim_start().trim_start_matches('#');
-    let fields: Vec<(usize, &str)> = text
+    // ("… 514.97    # NCCL 2.21.5 (NVLS)": a comment after the values)
+    let values = text.find(" #").map_or(text, |p| &text[..p]);
+    let mut fields: Vec<(usize, &str)> = values
         .split_whitespace()
         .map(|f| (f.as_ptr() as usize - text.as_ptr() as usize, f))
         .collect();
-    let mut names: Vec<&str> = header.split_whitespace().collect();
+    let mut names: Vec<String> = header.split_whitespace().map(str::to_string).collect();
+    if let Some(units) = units {
+        // each unit under the name it ends with (both lines right-aligned), else in order
+        let ends = |line: &str| -> Vec<(usize, String)> {
+            line.split_whitespace()
+                .map(|w| {
+                    (
+                        w.as_ptr() as usize - line.as_ptr() as usize + w.len(),
+                        w.to_string(),
+                    )
+                })
+                .collect()
+        };
+        let (named, united) = (ends(header), ends(units));
+        if united.len() == names.len() {
+            for (n, (_, u)) in names.iter_mut().zip(&united) {
+                n.push(' ');
+                n.push_str(u);
+            }
+        } else if united
+            .iter()
+            .all(|(e, _)| named.iter().any(|(ne, _)| ne == e))
+        {
+            for (e, u) in &united {
+                if let Some(k) = named.iter().position(|(ne, _)| ne == e) {
+                    names[k].push(' ');
+                    names[k].push_str(u);
+                }
+            }
+        }
+    }
     // names with a space, columns set apart by two ("ctx   full (ms/step)   ours (ms/step)")
     if names.len() != fields.len() && header.contains("  ") {
         names = header
             .split("  ")
             .map(str::trim)
             .filter(|n| !n.is_empty())
+            .map(str::to_string)
             .collect();
+    }
+    // ncu's metric tables: "Metric Name  Metric Unit  Metric Value" over "Duration  usecond
+    // 511.87": the value's unit is in the row
+    if header.trim_start().starts_with("Metric Name") && header.contains("Metric Value") {
+        return metric_row(text, claims);
+    }
+    // a last column of free text ("Name": "my_softmax(const __half *, __half *, int)")
+    if fields.len() > names.len()
+        && names.len() >= 2
+        && names.last().is_some_and(|n| {
+            matches!(
+                n.to_ascii_lowercase().as_str(),
+                "name" | "kernel" | "kernel name" | "function"
+            )
+        })
+    {
+        fields.truncate(names.len() - 1);
+        names.pop();
     }
     if names.len() < 2 || fields.len() != names.len() {
         return Vec::new();
@@ -538,13 +611,75 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
     out
 }
 
+/// Whether a line of output holds only units in brackets ("#  (B)  (elements)  (us)  (GB/s)").
+fn units_line(line: &str) -> bool {
+    let t = line.trim_start().trim_start_matches('#');
+    let mut units = t.split_whitespace().peekable();
+    units.peek().is_some() && units.all(|u| u.starts_with('(') && u.ends_with(')'))
+}
+
+/// The value of a row of ncu's metric table ("DRAM Throughput  %  26.07", "Duration  usecond
+/// 511.87"): a time, or a throughput or utilization share; not a clock ("cycle/nsecond").
+fn metric_row(text: &str, claims: &[Claim]) -> Vec<Claim> {
+    let cols: Vec<&str> = text
+        .trim()
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    let [name, unit, value] = cols[..] else {
+        return Vec::new();
+    };
+    let Some(at) = text.rfind(value) else {
+        return Vec::new();
+    };
+    let end = at + value.len();
+    if number_at(value.as_bytes(), 0) != Some(value.len())
+        || claims.iter().any(|c| c.span.start < end && at < c.span.end)
+    {
+        return Vec::new();
+    }
+    let lower = name.to_ascii_lowercase();
+    let kind = match unit {
+        "nsecond" => Some((ClaimKind::Latency, "ns")),
+        "usecond" => Some((ClaimKind::Latency, "us")),
+        "msecond" => Some((ClaimKind::Latency, "ms")),
+        "second" => Some((ClaimKind::Latency, "s")),
+        "%" if ["throughput", "utilization", "occupancy", "efficiency"]
+            .iter()
+            .any(|w| lower.contains(w)) =>
+        {
+            Some((ClaimKind::Percent, "%"))
+        }
+        _ => None,
+    };
+    kind.map(|(k, u)| vec![claim_at(text, at..end, k, u)])
+        .unwrap_or_default()
+}
+
 /// Whether a block of output is a header line of column names over lines of values, some
 /// under a column whose name gives its unit.
 fn shows_columns(source: &str, lines: &[Range<usize>]) -> bool {
+    // ncu's metric table, under a section line and a rule
+    if let Some(k) = lines.iter().position(|r| {
+        let t = source[r.clone()].trim_start();
+        t.starts_with("Metric Name") && t.contains("Metric Value")
+    }) {
+        let header = &source[lines[k].clone()];
+        return lines[k + 1..]
+            .iter()
+            .any(|r| !column_values(header, &source[r.clone()], &[]).is_empty());
+    }
     let Some((head, rest)) = lines.split_first() else {
         return false;
     };
-    let header = &source[head.clone()];
+    // (with a second header line of units)
+    let (header, rest) = match rest.split_first() {
+        Some((units, more)) if units_line(&source[units.clone()]) => {
+            (&source[head.start..units.end], more)
+        }
+        _ => (&source[head.clone()], rest),
+    };
     !header
         .split_whitespace()
         .any(|f| number_at(f.as_bytes(), 0).is_some())

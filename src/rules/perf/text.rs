@@ -204,14 +204,37 @@ pub(super) fn word_before(text: &str, to: usize) -> (usize, &str) {
 
 /// The rate unit a text names as a word ("Prefill tokens/s", "TFLOPS/GPU"), lower case.
 pub(super) fn unit_in(h: &str) -> Option<(&'static str, bool)> {
-    super::words::RATE_UNITS.iter().copied().find(|(u, _)| {
-        h.match_indices(u).any(|(at, _)| {
-            let before = h[..at].chars().next_back();
-            let after = h[at + u.len()..].chars().next();
-            before.is_none_or(|c| !c.is_alphanumeric())
-                && after.is_none_or(|c| !c.is_alphanumeric())
+    super::words::RATE_UNITS
+        .iter()
+        .copied()
+        .find(|(u, _)| {
+            h.match_indices(u).any(|(at, _)| {
+                let before = h[..at].chars().next_back();
+                let after = h[at + u.len()..].chars().next();
+                before.is_none_or(|c| !c.is_alphanumeric())
+                    && after.is_none_or(|c| !c.is_alphanumeric())
+            })
         })
-    })
+        // "Pairs/s", "Token/s", "rows/min": items of work per second or per minute
+        .or_else(|| {
+            h.match_indices('/').find_map(|(at, _)| {
+                let item = h[..at]
+                    .rsplit(|c: char| !c.is_ascii_alphabetic())
+                    .next()
+                    .unwrap_or("");
+                let per = h[at + 1..]
+                    .split(|c: char| !c.is_ascii_alphabetic())
+                    .next()
+                    .unwrap_or("");
+                (item.len() >= 3 && !item.eq_ignore_ascii_case("per"))
+                    .then_some(())
+                    .and(match per {
+                        "s" | "sec" => Some(("/s", false)),
+                        "min" => Some(("/min", false)),
+                        _ => None,
+                    })
+            })
+        })
 }
 
 #[cfg(test)]

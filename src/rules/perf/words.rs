@@ -275,6 +275,8 @@ pub(super) const TIME_UNITS: &[&str] = &[
     "μs",
     "us",
     "ns",
+    "hr",
+    "h",
     "s",
 ];
 pub(super) const NUMBER_WORDS: &[&str] = &[
