@@ -748,7 +748,12 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             continue;
         }
         // rate: an optional k/M/G multiplier, then a unit; not when a setting cue precedes it
-        let mut u = after;
+        // ("26.1 ± 0.1 t/s": the unit after the spread)
+        let mut u = lower_s[after..]
+            .strip_prefix('±')
+            .map(|r| skip_space(lower, lower.len() - r.len()))
+            .and_then(|k| number_at(lower, k))
+            .map_or(after, |e| skip_space(lower, e));
         if u < lower.len()
             && matches!(lower[u], b'k' | b'm' | b'g')
             && lower.get(u + 1).is_some_and(|c| *c == b' ' || *c == b'/')
