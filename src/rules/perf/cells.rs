@@ -10,7 +10,7 @@
 use super::claims::{claim_at, Claim, ClaimKind};
 use super::table::{above, split_cells, table_at, WORKLOAD_HEADER_WORDS};
 use super::text::{has_word, number_at, unit_in, words};
-use super::words::{MEASURED_WORDS, SPEC_LEAD_WORDS, TIME_UNITS, UTILIZATION_WORDS};
+use super::words::{MEASURED_WORDS, SCORE_WORDS, SPEC_LEAD_WORDS, TIME_UNITS, UTILIZATION_WORDS};
 use crate::document::{BlockKind, Document};
 use crate::policy::PerfPolicy;
 
@@ -408,6 +408,10 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     // "Reference (µs)", "Ours (ms)": times in the unit the header names
     if let Some(unit) = time_unit_in(&h) {
         return Some((ClaimKind::Latency, unit));
+    }
+    // "ROUGE-L vs FP32 reference": a score against a reference, not a ratio of results
+    if words(&h).any(|w| SCORE_WORDS.contains(&w) || w.starts_with("rouge")) {
+        return None;
     }
     // "braid / NCCL", "ours vs. cuBLAS": the ratio of two systems' results
     let ratio_of = |sep: &str| {

@@ -680,12 +680,19 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         .is_none_or(|c| !is_word_byte(*c))
                         .then_some((e, x + len))
                 });
+                // ("2 × 4096 × 8192 × 2 bytes": a product written out)
+                let chain = multiplier.is_some_and(|(_, x_end)| {
+                    lower
+                        .get(skip_space(lower, x_end))
+                        .is_some_and(u8::is_ascii_digit)
+                });
                 lower.get(next).is_some_and(u8::is_ascii_digit)
                     && whole
-                    && multiplier.is_none_or(|(e, x_end)| {
-                        !lower_s[next..e].contains('.')
-                            && is_count_or_ratio(&lower_s, next, x_end, false, states)
-                    })
+                    && (chain
+                        || multiplier.is_none_or(|(e, x_end)| {
+                            !lower_s[next..e].contains('.')
+                                && is_count_or_ratio(&lower_s, next, x_end, false, states)
+                        }))
             };
             if boundary && !dimension {
                 let end = extend_range(&lower_s, end, &["x", "×"]);

@@ -2,8 +2,9 @@
 //! directly followed by a list of notes is one entry for a reader, as a guide's bold title line
 //! and the bullets under it are (also after a marker: "📄 **FlashAttention** (Dao, 2022)"). The
 //! claims of its items take the hardware, workload and precision the title states when they do
-//! not state their own, and what the other items of the entry state: their set-up and
-//! correctness words, and a baseline one of their claims names.
+//! not state their own (and the comparison or check it names: "L40S · FP8 vs BF16"), and what
+//! the other items of the entry state: their set-up and correctness words, and a baseline one
+//! of their claims names.
 
 use super::claims::Claim;
 use super::fields::{shown, Field};
@@ -61,15 +62,23 @@ pub(super) fn title_above(
     None
 }
 
-/// Fills what `claims` leave unstated of the set-up (hardware, workload, precision) from the
-/// title paragraph's text.
+/// Fills what `claims` leave unstated from the title paragraph's text: its set-up (hardware,
+/// workload, precision), the comparison it names ("FP8 vs BF16") and its check.
 pub(super) fn bind_title(claims: &mut [Claim], title: &str, vocab: &Vocab) {
-    let found = vocab.matches(title);
+    let found: Vec<(usize, Range<usize>)> = vocab
+        .matches(title)
+        .into_iter()
+        // a title's comparison ("FP8 vs BF16") is the entry's baseline; a bare "over" or
+        // "than" there compares nothing a claim of it states
+        .filter(|(k, r)| {
+            *k != Field::Baseline as usize || {
+                let t = title[r.clone()].trim().to_ascii_lowercase();
+                !matches!(t.as_str(), "over" | "than") && super::bind::compares(title, r, None)
+            }
+        })
+        .collect();
     for c in claims.iter_mut() {
         for f in c.bound.missing() {
-            if !matches!(f, Field::Hardware | Field::Workload | Field::Precision) {
-                continue;
-            }
             let k = f as usize;
             if let Some((_, r)) = found.iter().find(|(j, _)| *j == k) {
                 c.bound
