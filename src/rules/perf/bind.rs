@@ -142,7 +142,8 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
                 }
             }
             // "41% above step 1", "12% below the eager build": what it is above or below
-            ClaimKind::Percent if matches!(lw.as_str(), "above" | "below") => {
+            // (German: "24 % vor vLLM", "12 % hinter TGI")
+            ClaimKind::Percent if matches!(lw.as_str(), "above" | "below" | "vor" | "hinter") => {
                 let (s2, w2) = word_after(text, s + w.len());
                 if !w2.is_empty() && !w2.starts_with(|ch: char| ch.is_ascii_digit()) {
                     out.push(s..s2 + w2.len());

@@ -1375,6 +1375,47 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 out.push(claim(i..value_end, kind));
             }
         }
+        // in German and French: "1,8-mal schneller", "1,5-mal so viel", "2,3 fois plus rapide"
+        {
+            let k = skip_space(lower, num_end);
+            let rest = &lower_s[k..];
+            let after = rest
+                .strip_prefix("-mal ")
+                .or_else(|| rest.strip_prefix("mal "))
+                .or_else(|| rest.strip_prefix("fois "));
+            if let Some(after) = after {
+                let ws: Vec<&str> = words(after).take(2).collect();
+                let compared = matches!(
+                    ws.first().copied(),
+                    Some(
+                        "schneller"
+                            | "langsamer"
+                            | "höher"
+                            | "mehr"
+                            | "weniger"
+                            | "kürzer"
+                            | "größer"
+                            | "kleiner"
+                            | "besser"
+                    )
+                ) || matches!(ws[..], ["so", "viel" | "schnell" | "hoch"])
+                    || matches!(
+                        ws[..],
+                        [
+                            "plus" | "moins",
+                            "rapide" | "lent" | "élevé" | "de" | "efficace" | "vite"
+                        ]
+                    );
+                if compared && !hypothetical(&(i..num_end)) {
+                    // the claim is the number and its "-mal"/"fois"; the comparison after it
+                    // ("schneller als vLLM", "plus rapide que X") names the baseline
+                    let end = lower.len() - after.len() - 1;
+                    out.push(claim(i..end, ClaimKind::Multiplier));
+                    i = end;
+                    continue;
+                }
+            }
+        }
         // "3 times faster", "a reduction of 3.4 times"
         let k = skip_space(lower, num_end);
         if lower_s[k..].starts_with("times") {

@@ -436,6 +436,23 @@ pub(super) fn is_perf_percent(
     if NOT_PERF_AFTER.contains(&next) {
         return false;
     }
+    // in German and French: "45 % schneller", "24 % vor vLLM", "40 % weniger Speicher", "35 %
+    // plus rapide"; "um 35 %" or "une baisse de 35 %" after a word of change
+    if EU_AFTER.contains(&next) {
+        return true;
+    }
+    {
+        let (bs, before) = word_before(lower, start);
+        if before == "um" || before == "de" {
+            let clause = &lower[seg.clause(lower, &(start..end))];
+            let head = word_before(lower, bs).1;
+            if EU_CHANGE.iter().any(|st| head.starts_with(st))
+                || (before == "um" && has_stem(clause, EU_CHANGE))
+            {
+                return true;
+            }
+        }
+    }
     // "faster than llama.cpp … in my experience, by 10-20%": the amount of a comparison its
     // sentence makes
     // ("the XTX beats the 4080 Super by 8%": the margin of a win or a loss)
@@ -760,3 +777,45 @@ pub(super) fn is_spec_statement(
     }
     !compared && !measured(s, states)
 }
+
+/// Words after a percentage that make it a change of performance in German and French.
+const EU_AFTER: &[&str] = &[
+    "schneller",
+    "langsamer",
+    "weniger",
+    "mehr",
+    "höher",
+    "niedriger",
+    "kürzer",
+    "geringer",
+    "vor",
+    "hinter",
+    "durchsatz",
+    "plus",
+    "moins",
+];
+
+/// Stems of words of change in German and French, before "um N %" or "de N %" ("reduziert um
+/// 35 %", "une baisse de 35 %", "réduite de 35 %").
+const EU_CHANGE: &[&str] = &[
+    "reduz",
+    "gesenkt",
+    "gesteiger",
+    "verbesser",
+    "erhöh",
+    "verringer",
+    "beschleunig",
+    "sinkt",
+    "steigt",
+    "sank",
+    "stieg",
+    "baisse",
+    "hausse",
+    "gain",
+    "réduct",
+    "rédui",
+    "diminu",
+    "augment",
+    "amélior",
+    "accélér",
+];

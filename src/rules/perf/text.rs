@@ -164,16 +164,27 @@ pub(super) fn number_at(b: &[u8], i: usize) -> Option<usize> {
 }
 
 pub(super) fn skip_space(b: &[u8], mut j: usize) -> usize {
-    while j < b.len() && (b[j] == b' ' || b[j] == b'*') {
-        j += 1;
+    loop {
+        if j < b.len() && (b[j] == b' ' || b[j] == b'*') {
+            j += 1;
+        } else if b[j..].starts_with("\u{a0}".as_bytes()) {
+            // a no-break space, as French and German put before a unit ("35 %")
+            j += 2;
+        } else if b[j..].starts_with("\u{202f}".as_bytes()) {
+            j += 3;
+        } else {
+            return j;
+        }
     }
-    j
 }
 
 /// The word that starts at or after `from` (letters, digits, `-`, `.` inside), as written.
 pub(super) fn word_after(text: &str, from: usize) -> (usize, &str) {
     let rest = &text[from..];
-    let skip = rest.len() - rest.trim_start_matches([' ', '*', '_']).len();
+    let skip = rest.len()
+        - rest
+            .trim_start_matches([' ', '*', '_', '\u{a0}', '\u{202f}'])
+            .len();
     let start = from + skip;
     let rest = &text[start..];
     let mut end = rest
