@@ -685,3 +685,11 @@ fn forms_of_the_thirteenth_labelling_are_exact() {
 fn forms_of_the_fourteenth_labelling_are_exact() {
     assert_exact("perf-fourteenth.md", 14);
 }
+
+/// The classes of a fifteenth blind labelling (signed changes printed after a result line's
+/// values, columns of days to a result, rates in thousands or millions): every claim found
+/// with exactly its missing fields, and nothing else.
+#[test]
+fn forms_of_the_fifteenth_labelling_are_exact() {
+    assert_exact("perf-fifteenth.md", 7);
+}

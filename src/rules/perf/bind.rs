@@ -78,8 +78,12 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
             out.push(p[0].span.start..p[1].span.end);
         }
         // "318 ms (v1.2: 905 ms)": a value and the earlier one beside it, labelled
+        // ("1.141 ms (main 1.918 ms)": the earlier one named by one word)
         let bracketed = between.trim().strip_prefix('(').is_some_and(|b| {
-            b.trim_end().ends_with(':') && b.len() <= 24 && !b.contains([')', '('])
+            let b = b.trim_end();
+            (b.ends_with(':') || (!b.is_empty() && !b.contains(' ') && b.len() <= 12))
+                && b.len() <= 24
+                && !b.contains([')', '('])
         });
         if p[0].kind == p[1].kind && bracketed {
             out.push(p[0].span.start..p[1].span.end);

@@ -350,6 +350,22 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
             return Some((ClaimKind::Latency, unit));
         }
     }
+    // "Days to 1T tokens", "Hours to train": a time to a result
+    {
+        let mut ws = words(&h);
+        if let (Some(u), Some("to")) = (ws.next(), ws.next()) {
+            let unit = match u {
+                "days" => Some("days"),
+                "hours" => Some("hours"),
+                "minutes" => Some("min"),
+                "seconds" => Some("s"),
+                _ => None,
+            };
+            if let Some(unit) = unit {
+                return Some((ClaimKind::Latency, unit));
+            }
+        }
+    }
     // "Seconds per image", "ms per token": a time per item named first
     {
         let mut ws = words(&h);
@@ -614,6 +630,11 @@ impl TableCells {
                 None => (at, number),
             };
             let bare = |n: &str| number_at(n.as_bytes(), 0) == Some(n.len());
+            // "1.08M" under "Tokens/s (cluster)": a rate in thousands or millions
+            let scaled = matches!(kind, ClaimKind::Rate { .. })
+                && number
+                    .strip_suffix(['k', 'K', 'M'])
+                    .is_some_and(|n| bare(n) && n.contains(|c: char| c.is_ascii_digit()));
             // "4512.31 ± 21.40": a result and its spread (llama-bench prints them so)
             let number = number
                 .split_once('±')
@@ -671,6 +692,8 @@ impl TableCells {
                 out.push(claim_at(text, at..at + number.len(), *kind, u));
             } else if let Some((k, u)) = saved {
                 out.push(claim_at(text, at..at + number.len(), k, u));
+            } else if scaled {
+                out.push(claim_at(text, at..at + number.len(), *kind, unit));
             } else if share {
                 out.push(claim_at(
                     text,

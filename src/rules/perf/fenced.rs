@@ -611,6 +611,30 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
     out
 }
 
+/// The signed changes a results line prints after its values ("moe_fwd:  1.141 ms (main 1.918
+/// ms)   -40.5%"): a share with its sign, after a claim of the line.
+pub fn signed_changes(text: &str, claims: &[Claim]) -> Vec<Claim> {
+    let Some(first) = claims.first() else {
+        return Vec::new();
+    };
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices(['+', '-', '−']) {
+        let sign = text[at..].chars().next().map_or(1, char::len_utf8);
+        let n = at + sign;
+        let before_ok = at == 0 || b[at - 1] == b' ' || b[at - 1] == b'(';
+        let Some(end) = number_at(b, n).filter(|_| before_ok && at > first.span.start) else {
+            continue;
+        };
+        if b.get(end) == Some(&b'%')
+            && !claims.iter().any(|c| c.span.start <= at && at < c.span.end)
+        {
+            out.push(claim_at(text, at..end + 1, ClaimKind::Percent, "%"));
+        }
+    }
+    out
+}
+
 /// Whether a line of output holds only units in brackets ("#  (B)  (elements)  (us)  (GB/s)").
 fn units_line(line: &str) -> bool {
     let t = line.trim_start().trim_start_matches('#');

@@ -280,6 +280,8 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 let header = line.header.clone().map_or("", |h| &cx.text()[h]);
                 claims.extend(fenced::column_values(header, text, &claims));
                 claims.sort_by_key(|c| c.span.start);
+                claims.extend(fenced::signed_changes(text, &claims));
+                claims.sort_by_key(|c| c.span.start);
                 bind::bind(text, &mut claims, &vocab);
                 fenced::bind_context(&mut claims, header, lead, &vocab);
                 return (!claims.is_empty()).then_some((i, claims));
