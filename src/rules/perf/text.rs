@@ -167,10 +167,16 @@ pub(super) fn skip_space(b: &[u8], mut j: usize) -> usize {
     loop {
         if j < b.len() && (b[j] == b' ' || b[j] == b'*') {
             j += 1;
-        } else if b[j..].starts_with("\u{a0}".as_bytes()) {
+        } else if b
+            .get(j..)
+            .is_some_and(|r| r.starts_with("\u{a0}".as_bytes()))
+        {
             // a no-break space, as French and German put before a unit ("35 %")
             j += 2;
-        } else if b[j..].starts_with("\u{202f}".as_bytes()) {
+        } else if b
+            .get(j..)
+            .is_some_and(|r| r.starts_with("\u{202f}".as_bytes()))
+        {
             j += 3;
         } else {
             return j;
@@ -251,6 +257,16 @@ pub(super) fn unit_in(h: &str) -> Option<(&'static str, bool)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spaces_before_a_unit_are_skipped_within_the_text() {
+        let t = "71\u{202f}% and 5\u{a0}ms ";
+        assert_eq!(&t[skip_space(t.as_bytes(), 2)..], "% and 5\u{a0}ms ");
+        let at = t.find("5").unwrap() + 1;
+        assert_eq!(&t[skip_space(t.as_bytes(), at)..], "ms ");
+        // past the end of the text: no panic, nothing skipped
+        assert_eq!(skip_space(t.as_bytes(), t.len() + 3), t.len() + 3);
+    }
 
     #[test]
     fn clauses_and_sentences() {
