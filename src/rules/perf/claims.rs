@@ -448,6 +448,18 @@ const WORK_UNITS: &[&str] = &[
     "steps",
 ];
 
+/// Where the first word of work in `s` ends ("per 1M output tokens" → after "tokens"), if it
+/// ends within `limit` bytes.
+fn work_word_end(s: &str, limit: usize) -> Option<usize> {
+    [
+        "tokens", "token", "images", "image", "requests", "request", "queries", "query",
+    ]
+    .iter()
+    .filter_map(|w| s.find(w).map(|k| k + w.len()))
+    .filter(|&end| end <= limit)
+    .min()
+}
+
 /// Whether the amount of money at `dollar..end` is a cost per unit of work: "$0.40 per 1M
 /// tokens", "$0.21/1M tokens", or after "cost per million output tokens" in its clause. Gives
 /// the text that is the claim's own (the amount and what it is per).
@@ -459,22 +471,12 @@ fn cost_per_work(lower: &str, seg: &Segments, dollar: usize, end: usize) -> Opti
         .or_else(|| tail.strip_prefix('/'))
         .map(|t| lower.len() - t.len());
     if let Some(p) = per {
-        let mut ws = words(&lower[p..]).take(4).peekable();
-        if ws.peek().is_some_and(|w| WORK_UNITS.contains(w)) {
-            // the unit runs to the end of its last word of work ("per 1M output tokens")
-            let rest = &lower[p..];
-            let stop = [
-                "tokens", "token", "images", "image", "requests", "request", "queries", "query",
-            ]
-            .iter()
-            .filter_map(|w| {
-                rest.get(..40.min(rest.len()))
-                    .and_then(|r| r.find(w))
-                    .map(|k| k + w.len())
-            })
-            .min()
-            .unwrap_or(0);
-            return Some(dollar..p + stop);
+        if words(&lower[p..])
+            .next()
+            .is_some_and(|w| WORK_UNITS.contains(&w))
+        {
+            // the unit runs to the end of its word of work ("per 1M output tokens")
+            return Some(dollar..p + work_word_end(&lower[p..], 40).unwrap_or(0));
         }
     }
     let c = seg.clause(lower, &(dollar..end));
@@ -490,15 +492,7 @@ fn cost_per_work(lower: &str, seg: &Segments, dollar: usize, end: usize) -> Opti
             .rfind("cost per")
             .or_else(|| head.rfind("price per"))
             .unwrap_or(0);
-        let unit = &head[from..];
-        let to = [
-            "tokens", "token", "images", "image", "requests", "request", "queries", "query",
-        ]
-        .iter()
-        .filter_map(|w| unit.find(w).map(|k| k + w.len()))
-        .filter(|&k| k <= 48)
-        .min()
-        .unwrap_or("cost per".len());
+        let to = work_word_end(&head[from..], 48).unwrap_or("cost per".len());
         c.start + from..c.start + from + to
     })
 }
