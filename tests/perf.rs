@@ -693,3 +693,13 @@ fn forms_of_the_fourteenth_labelling_are_exact() {
 fn forms_of_the_fifteenth_labelling_are_exact() {
     assert_exact("perf-fifteenth.md", 7);
 }
+
+/// The classes of a sixteenth and a seventeenth blind labelling (a harness's intervals and
+/// counters, Google Benchmark's CPU column, rates written out, Spanish and Portuguese, scaling
+/// tables with a speedup against a node count and simulated days per day, a scheduler's
+/// elapsed times, a timer summary under a banner, specification sections, device counts of
+/// unknown products): every claim found with exactly its missing fields, and nothing else.
+#[test]
+fn forms_of_the_sixteenth_labelling_are_exact() {
+    assert_exact("perf-sixteenth.md", 24);
+}

@@ -69,6 +69,15 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
         {
             out.push(p[0].span.start..p[1].span.end);
         }
+        // "de 14 horas para 9 horas", "pasa de 117 a 201 tok/s": from one value to the other,
+        // in Portuguese and Spanish
+        if matches!(between.trim(), "para" | "a")
+            && word_before(text, p[0].own.start)
+                .1
+                .eq_ignore_ascii_case("de")
+        {
+            out.push(p[0].span.start..p[1].span.end);
+        }
         // "48 秒から 19 秒に短縮", "14.2초에서 12.6초로 단축": from one value to the other
         if p[0].kind == p[1].kind
             && (between.trim_start().starts_with("から")

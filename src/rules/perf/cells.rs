@@ -315,14 +315,23 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
         && has_word(own, &["max", "max.", "maximum"]);
     // ("Wall time (min)": minutes, not a minimum)
     let minutes = time_unit_in(&h) == Some("min");
+    // (what a column is compared with is no setting: "Speedup vs 64 nodes")
     let setting =
-        words(&h).any(|w| SETTING_WORDS.contains(&w) && !(minutes && w.starts_with("min")));
+        words(own).any(|w| SETTING_WORDS.contains(&w) && !(minutes && w.starts_with("min")));
     if (has_word(own, SPEC_WORDS) && !max_rate) || setting || h.contains('\\') {
         return None;
     }
     // "TTFT reduction vs vLLM": a change of a time, a share (unless its header names a unit)
     if has_word(own, CHANGE_WORDS) && time_unit_in(&h).is_none() && unit_in(&h).is_none() {
         return Some((ClaimKind::Percent, "%"));
+    }
+    // "Simulated days per day", "SYPD": how fast a simulation runs against the wall clock
+    if h.contains("days per day")
+        || h.contains("years per day")
+        || h.contains("days per wall")
+        || has_word(&h, &["sypd", "sdpd"])
+    {
+        return Some((ClaimKind::Rate { peak_unit: false }, "/day"));
     }
     // in Chinese: "扩展效率" (scaling efficiency), "利用率" (utilisation)
     if h.contains("效率") || h.contains("利用率") {
@@ -405,7 +414,8 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
         return Some((ClaimKind::Percent, "%"));
     }
     let setting_value = h.bytes().any(|c| c.is_ascii_digit());
-    if (has_word(&h, WORKLOAD_HEADER_WORDS) && !setting_value) || has_word(&h, OTHER_HEADER_WORDS) {
+    if (has_word(own, WORKLOAD_HEADER_WORDS) && !setting_value) || has_word(own, OTHER_HEADER_WORDS)
+    {
         return None;
     }
     // "RTF", "RTFx": real-time factors of speech models
@@ -784,6 +794,15 @@ mod tests {
         assert_eq!(column_kind("Memory (GB)", speed), None);
         assert_eq!(column_kind("Ours fp16", speed), speed);
         assert_eq!(column_kind("Ours fp16", None), None);
+        // what a column is compared with is not its setting
+        assert_eq!(
+            column_kind("Speedup vs 64 nodes", None),
+            Some((ClaimKind::Multiplier, "x"))
+        );
+        assert_eq!(
+            column_kind("Simulated days per day", None),
+            Some((ClaimKind::Rate { peak_unit: false }, "/day"))
+        );
     }
 
     #[test]

@@ -407,10 +407,41 @@ const RATE_QUALIFIERS: &[&str] = &["output", "input", "generated", "total", "pre
 /// not one of `RATE_UNITS`.
 fn per_second(lower: &[u8], u: usize) -> Option<usize> {
     let mut k = u;
-    while k < lower.len() && lower[k].is_ascii_lowercase() {
+    // ("audio-seconds per second": a hyphen inside the noun)
+    while k < lower.len()
+        && (lower[k].is_ascii_lowercase()
+            || lower[k] == b'-' && k > u && lower.get(k + 1).is_some_and(u8::is_ascii_lowercase))
+    {
         k += 1;
     }
-    if k - u < 3 || lower.get(k) != Some(&b'/') {
+    if k - u < 3 {
+        return None;
+    }
+    // "410,000 samples per second", "118 pairs per minute", "74 tokens por segundo"; not "3
+    // times per second"
+    let per = [&b" per "[..], b" por ", b" par ", b" pro "]
+        .iter()
+        .any(|p| lower[k..].starts_with(p));
+    if per && &lower[u..k] != b"times" {
+        let w = k + 5;
+        return [
+            &b"seconde"[..],
+            b"second",
+            b"segundo",
+            b"sekunde",
+            b"sec",
+            b"minute",
+            b"minuto",
+            b"min",
+        ]
+        .iter()
+        .find(|unit| {
+            lower[w..].starts_with(unit)
+                && lower.get(w + unit.len()).is_none_or(|c| !is_word_byte(*c))
+        })
+        .map(|unit| w + unit.len());
+    }
+    if lower.get(k) != Some(&b'/') {
         return None;
     }
     let rest = &lower[k + 1..];
@@ -495,6 +526,31 @@ fn cost_per_work(lower: &str, seg: &Segments, dollar: usize, end: usize) -> Opti
         let to = work_word_end(&head[from..], 48).unwrap_or("cost per".len());
         c.start + from..c.start + from + to
     })
+}
+
+/// Whether the multiplier ending at `end` counts devices of a product the vocabulary does not
+/// know, named as products are: a capitalised word and a model number ("8x Vesta V2 vs 8x
+/// Vesta V1", "4× Gaudi 3"), not a word of speed ("2x Faster Inference").
+fn device_count(text: &str, end: usize) -> bool {
+    let rest = &text[end..];
+    let Some(rest) = rest.strip_prefix(' ') else {
+        return false;
+    };
+    let mut ws = rest.split(' ');
+    let (Some(name), Some(model)) = (ws.next(), ws.next()) else {
+        return false;
+    };
+    let model = model.trim_end_matches([',', '.', ';', ':', ')']);
+    let lower = name.to_ascii_lowercase();
+    name.len() >= 3
+        && name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name[1..].bytes().all(|b| b.is_ascii_lowercase())
+        && !COMPARATIVES.contains(&lower.as_str())
+        && !SPEED_WORDS.contains(&lower.as_str())
+        && !model.is_empty()
+        && model.len() <= 5
+        && model.bytes().all(|b| b.is_ascii_alphanumeric())
+        && model.bytes().any(|b| b.is_ascii_digit())
 }
 
 /// Whether the number at `start` follows a popularity label ("Contributors: 3x more than in
@@ -705,6 +761,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 let error = word_after(&lower_s, end).1 == "too";
                 if !unit_ratio
                     && !error
+                    && (decimal || !device_count(text, end))
                     && !is_count_or_ratio(&lower_s, i, end, decimal, states)
                     && !hypothetical(&(i..end))
                 {
@@ -963,6 +1020,15 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 };
                 let n = skip_space(lower, after + 1);
                 let e = number_at(lower, n).filter(|e| *e > n)?;
+                // "6h40", "14h00": hours and two digits of minutes, as written in Portuguese,
+                // Spanish and French
+                if big == b'h'
+                    && n == after + 1
+                    && e == n + 2
+                    && lower.get(e).is_none_or(|c| !is_word_byte(*c))
+                {
+                    return Some((e, "h"));
+                }
                 let e = lower[e..].starts_with(small).then_some(e + 1)?;
                 let e = if small == b"m" && lower[e..].starts_with(b"in") {
                     e + 2
@@ -1027,8 +1093,10 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 c.kind == ClaimKind::Latency && c.sentence.start <= i && i < c.sentence.end
             }) && (matches!(
                 before,
-                "and" | "or" | "versus" | "vs" | "vs." | "than" | "against"
-            ) || (before == "of"
+                "and" | "or" | "versus" | "vs" | "vs." | "than" | "against" | "para" | "contra"
+            ) || (before == "a"
+                && out.last().is_some_and(|c| cue_before(&lower_s, c.span.start) == "de"))
+                || (before == "of"
                 && lower_s[..i].trim_end().ends_with("instead of"))
                 // "318 ms (v1.2: 905 ms)": an earlier value, labelled in brackets
                 || lower_s[..i].trim_end().strip_suffix(':').is_some_and(|h| {
@@ -1090,8 +1158,17 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     (head.ends_with('→') || head.ends_with("->"))
                         && out.last().is_some_and(|c| c.kind == ClaimKind::Latency)
                 };
+                // "de 14 horas para 9 horas", "pasa de 48 s a 19 s": from one to the other, in
+                // Portuguese and Spanish
+                let de_para = before == "de"
+                    && ["para ", "a "].iter().any(|w| {
+                        rest.strip_prefix(w).is_some_and(|r| {
+                            number_at(lower, skip_space(lower, lower.len() - r.len())).is_some()
+                        })
+                    });
                 // "blocks the loop for 2.1 s instead of 48 s"
-                rest.starts_with("down from")
+                de_para
+                    || rest.starts_with("down from")
                     || rest.starts_with("up from")
                     || (rest.starts_with("instead of")
                         && number_at(lower, skip_space(lower, lower.len() - rest.len() + 10))
@@ -1376,7 +1453,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             let after = rest
                 .strip_prefix("-mal ")
                 .or_else(|| rest.strip_prefix("mal "))
-                .or_else(|| rest.strip_prefix("fois "));
+                .or_else(|| rest.strip_prefix("fois "))
+                .or_else(|| rest.strip_prefix("veces "))
+                .or_else(|| rest.strip_prefix("vezes "));
             if let Some(after) = after {
                 let ws: Vec<&str> = words(after).take(2).collect();
                 let compared = matches!(
@@ -1398,6 +1477,14 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         [
                             "plus" | "moins",
                             "rapide" | "lent" | "élevé" | "de" | "efficace" | "vite"
+                        ]
+                    )
+                    // in Spanish and Portuguese: "3,2 veces más rápido que", "2 vezes mais rápido"
+                    || matches!(
+                        ws[..],
+                        [
+                            "más" | "mais" | "menos",
+                            "rápido" | "rápida" | "lento" | "lenta" | "eficiente" | "alto" | "alta" | "de"
                         ]
                     );
                 if compared && !hypothetical(&(i..num_end)) {

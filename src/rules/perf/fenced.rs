@@ -221,20 +221,33 @@ pub fn result_lines(
         let time_unit = times
             .then(|| super::cells::time_unit_of_note(&b.text.to_ascii_lowercase()))
             .flatten();
+        // (after the command that printed the block, "$ sacct -j 4471823 …", and a banner line,
+        // "==== timer summary: r2b10 fp64 ====")
         let header = lines
-            .first()
+            .iter()
+            .find(|r| {
+                let t = source[(*r).clone()].trim_start();
+                (!t.starts_with('$') || !is_code_line(t))
+                    && !t.starts_with("==")
+                    && !t.starts_with("--")
+            })
             .filter(|r| {
                 let t = &source[(*r).clone()];
                 !is_code_line(t)
                     && find_claims(t, &never).is_empty()
                     && labelled_value(t, &[]).is_empty()
                     && (!times || bare_times(t, &[]).is_empty())
+                    && {
+                        let mut found = Vec::new();
+                        intervals(t, &mut found);
+                        found.is_empty()
+                    }
                     && time_unit.is_none_or(|u| trailing_time(t, &[], u).is_none())
             })
             .cloned();
         // a second header line of units ("#  (B)  (elements)  (us)  (GB/s)", as nccl-tests
         // prints it) belongs to the header
-        let header = header.map(|h| match lines.get(1) {
+        let header = header.map(|h| match lines.iter().find(|r| r.start > h.start) {
             Some(next) if units_line(&source[next.clone()]) => h.start..next.end,
             _ => h,
         });
@@ -419,8 +432,21 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
         if share {
             end += 1;
         }
-        let after = text[end..].chars().next();
+        let mut after = text[end..].chars().next();
         let label_text = &text[label_from..colon];
+        // a counter's rate with an SI prefix, as Google Benchmark prints it
+        // ("items_per_second=1.3247P/s", "bytes_per_second=25.832G/s")
+        let counter = label_text.trim_end().ends_with("per_second")
+            && text[end..].len() >= 3
+            && matches!(
+                text.as_bytes()[end],
+                b'k' | b'M' | b'G' | b'T' | b'P' | b'E'
+            )
+            && text[end + 1..].starts_with("/s");
+        if counter {
+            end += 3;
+            after = text[end..].chars().next();
+        }
         // the label: back to two spaces or a tab ("tps: 3,412  tflops: 158.21")
         let label = label_text
             .rfind("  ")
@@ -434,6 +460,15 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
                 .iter()
                 .any(|c| c.span.start < end && start < c.span.end)
         {
+            continue;
+        }
+        if counter {
+            out.push(claim_at(
+                text,
+                start..end,
+                ClaimKind::Rate { peak_unit: false },
+                "/s",
+            ));
             continue;
         }
         let Some((kind, unit)) = column_kind(label, None) else {
@@ -599,6 +634,17 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
     let mut out = Vec::new();
     for ((at, value), name) in fields.into_iter().zip(names) {
         let end = at + value.len();
+        // "00:18:40" under "Elapsed", as a batch scheduler's accounting prints a run's time
+        if clock_time(value)
+            && matches!(
+                name.to_ascii_lowercase().as_str(),
+                "elapsed" | "walltime" | "wall" | "time" | "runtime" | "duration" | "wallclock"
+            )
+            && !claims.iter().any(|c| c.span.start < end && at < c.span.end)
+        {
+            out.push(claim_at(text, at..end, ClaimKind::Latency, "h:m:s"));
+            continue;
+        }
         if number_at(value.as_bytes(), 0) != Some(value.len())
             || claims.iter().any(|c| c.span.start < end && at < c.span.end)
         {
@@ -633,6 +679,122 @@ pub fn signed_changes(text: &str, claims: &[Claim]) -> Vec<Claim> {
         }
     }
     out
+}
+
+/// Google Benchmark's columns (`Benchmark  Time  CPU  Iterations`): the wall time is the
+/// result; the CPU time beside it (the host thread's, for a GPU kernel or a threaded run) is
+/// not a second one. Drops the claim in the CPU column of such a line.
+pub fn cpu_column(header: &str, text: &str, claims: &mut Vec<Claim>) {
+    let names: Vec<&str> = header.split_whitespace().collect();
+    if !names.windows(3).any(|w| w == ["Time", "CPU", "Iterations"]) {
+        return;
+    }
+    // the second time of the line, after the benchmark's name and its time
+    let times: Vec<usize> = claims
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.kind == ClaimKind::Latency)
+        .map(|(k, _)| k)
+        .collect();
+    if let [_, cpu, ..] = times[..] {
+        let span = claims[cpu].span.clone();
+        if text[..span.start].split_whitespace().count() == 3 {
+            claims.remove(cpu);
+        }
+    }
+}
+
+/// Whether `value` is a time written as hours, minutes and seconds ("00:18:40", "1:02:03.5").
+fn clock_time(value: &str) -> bool {
+    let parts: Vec<&str> = value.split(':').collect();
+    parts.len() == 3
+        && (1..=3).contains(&parts[0].len())
+        && parts[0].bytes().all(|b| b.is_ascii_digit())
+        && parts[1].len() == 2
+        && parts[1].bytes().all(|b| b.is_ascii_digit())
+        && parts[2].len() >= 2
+        && number_at(parts[2].as_bytes(), 0) == Some(parts[2].len())
+}
+
+/// Intervals as a benchmark harness prints them, three values of one unit in brackets (the
+/// lower bound, the estimate, the upper bound: criterion's `time: [812.44 ns 815.02 ns 818.11
+/// ns]`, `change: [-3.92% -3.11% -2.25%]`): the estimate is the claim, the bounds are not.
+/// Returns the spans of the estimates that are changes (percentages), which are measured
+/// against the harness's saved baseline.
+pub fn intervals(text: &str, claims: &mut Vec<Claim>) -> Vec<Range<usize>> {
+    let mut changes = Vec::new();
+    let mut from = 0;
+    while let Some(open) = text[from..].find('[').map(|p| from + p) {
+        let Some(close) = text[open..].find(']').map(|p| open + p) else {
+            break;
+        };
+        from = close + 1;
+        // the values with their units: "812.44 ns", "-3.9188%", "14.041 GiB/s"
+        let mut values: Vec<(Range<usize>, &str)> = Vec::new();
+        let mut k = open + 1;
+        let b = text.as_bytes();
+        let mut ok = true;
+        while k < close {
+            while k < close && b[k] == b' ' {
+                k += 1;
+            }
+            if k >= close {
+                break;
+            }
+            let start = k;
+            let n = if matches!(b[k], b'+' | b'-') {
+                k + 1
+            } else {
+                k
+            };
+            let Some(end) = number_at(b, n).filter(|e| *e <= close) else {
+                ok = false;
+                break;
+            };
+            k = end;
+            let unit = if b.get(k) == Some(&b'%') {
+                k += 1;
+                "%"
+            } else {
+                while k < close && b[k] == b' ' {
+                    k += 1;
+                }
+                let u = k;
+                while k < close && b[k] != b' ' {
+                    k += 1;
+                }
+                &text[u..k]
+            };
+            if unit.is_empty() || unit.starts_with(|c: char| c.is_ascii_digit()) {
+                ok = false;
+                break;
+            }
+            values.push((start..k, unit));
+        }
+        if !ok || values.len() != 3 || values.iter().any(|(_, u)| *u != values[0].1) {
+            continue;
+        }
+        let middle = values[1].0.clone();
+        claims.retain(|c| c.span.end <= open || c.span.start >= close || c.span == middle);
+        if !claims.iter().any(|c| c.span == middle) {
+            let unit = values[1].1.to_ascii_lowercase();
+            let kind = if unit == "%" {
+                ClaimKind::Percent
+            } else if TIME_UNITS.contains(&unit.as_str()) {
+                ClaimKind::Latency
+            } else if unit.ends_with("/s") {
+                ClaimKind::Rate { peak_unit: false }
+            } else {
+                continue;
+            };
+            claims.push(claim_at(text, middle.clone(), kind, &unit));
+            claims.sort_by_key(|c| c.span.start);
+        }
+        if values[1].1 == "%" {
+            changes.push(middle);
+        }
+    }
+    changes
 }
 
 /// Whether a line of output holds only units in brackets ("#  (B)  (elements)  (us)  (GB/s)").

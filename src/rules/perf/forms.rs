@@ -443,11 +443,11 @@ pub(super) fn is_perf_percent(
     }
     {
         let (bs, before) = word_before(lower, start);
-        if before == "um" || before == "de" {
+        if matches!(before, "um" | "de" | "un" | "em" | "en" | "del") {
             let clause = &lower[seg.clause(lower, &(start..end))];
             let head = word_before(lower, bs).1;
             if EU_CHANGE.iter().any(|st| head.starts_with(st))
-                || (before == "um" && has_stem(clause, EU_CHANGE))
+                || (before != "de" && has_stem(clause, EU_CHANGE))
             {
                 return true;
             }
@@ -793,6 +793,10 @@ const EU_AFTER: &[&str] = &[
     "durchsatz",
     "plus",
     "moins",
+    // in Spanish and Portuguese: "un 31 % más rápido", "35% menos memória", "22% mais lento"
+    "más",
+    "mais",
+    "menos",
 ];
 
 /// Stems of words of change in German and French, before "um N %" or "de N %" ("reduziert um
@@ -818,4 +822,16 @@ const EU_CHANGE: &[&str] = &[
     "augment",
     "amélior",
     "accélér",
+    // in Spanish and Portuguese: "redução de 35%", "reduce la latencia un 40 %", "una mejora del
+    // 21 %", "ganho de 6%", "eficiencia de escalado ... del 78 %"
+    "redu",
+    "aument",
+    "mejor",
+    "melhor",
+    "ganancia",
+    "ganho",
+    "acelera",
+    "caída",
+    "queda",
+    "eficien",
 ];

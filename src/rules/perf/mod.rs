@@ -119,6 +119,36 @@ fn planned(title: &str) -> bool {
         || t.starts_with("future work")
 }
 
+/// Whether a section's title names a specification ("Specifications", "Tech specs", "Spec
+/// sheet", "Hardware specifications"): the rows of its tables are datasheet figures.
+fn specified(title: &str) -> bool {
+    let t = title
+        .trim_start_matches(|c: char| !c.is_alphabetic())
+        .to_lowercase();
+    let ws: Vec<&str> = t
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    // the title is the specifications, perhaps of something ("Tech specs", "Hardware
+    // specifications"), not a section about them ("Specification tables")
+    let spec = |w: &str| {
+        matches!(
+            w,
+            "specifications"
+                | "specs"
+                | "datasheet"
+                | "especificaciones"
+                | "especificações"
+                | "spécifications"
+        )
+    };
+    matches!(ws[..], [w] | [_, w] if spec(w))
+        || ws.first().is_some_and(|w| spec(w))
+        || t.starts_with("spec sheet")
+        || t.starts_with("technische daten")
+        || t.contains("规格")
+}
+
 /// The claims of every judged block (items, paragraphs and table rows of the sections
 /// `judged` names): (block index, its claims), blocks without claims left out.
 pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
@@ -151,6 +181,8 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 // the items and rows of a list of goals are aims (a reply after them is not)
                 && !(matches!(b.kind, BlockKind::Item | BlockKind::TableRow)
                     && planned(&cx.doc.sections[b.section].title))
+                // the rows of a table of specifications are datasheet figures
+                && !(b.kind == BlockKind::TableRow && specified(&cx.doc.sections[b.section].title))
                 // a row of a table of settings states no result
                 && (b.kind != BlockKind::TableRow
                     || !table::table_at(cx.doc, b.span.start).is_some_and(|t| cells.of_settings(t)))
@@ -282,8 +314,19 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 claims.sort_by_key(|c| c.span.start);
                 claims.extend(fenced::signed_changes(text, &claims));
                 claims.sort_by_key(|c| c.span.start);
+                let changes = fenced::intervals(text, &mut claims);
+                fenced::cpu_column(header, text, &mut claims);
                 bind::bind(text, &mut claims, &vocab);
                 fenced::bind_context(&mut claims, header, lead, &vocab);
+                // a harness's change is measured against the baseline it saved
+                for c in claims.iter_mut().filter(|c| changes.contains(&c.span)) {
+                    if c.bound.missing().contains(&fields::Field::Baseline) {
+                        c.bound.set_from_table(
+                            fields::Field::Baseline as usize,
+                            Some("the saved baseline".to_string()),
+                        );
+                    }
+                }
                 return (!claims.is_empty()).then_some((i, claims));
             }
             if let Some(t) = row_cells(block) {

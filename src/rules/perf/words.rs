@@ -137,6 +137,12 @@ pub(super) const SCORE_WORDS: &[&str] = &[
     "mmlu",
     "humaneval",
     "gsm8k",
+    // image quality against a reference ("LPIPS vs no caching", "FID")
+    "lpips",
+    "fid",
+    "psnr",
+    "ssim",
+    "cer",
 ];
 pub(super) const UTILIZATION_WORDS: &[&str] = &[
     "mfu",
@@ -183,6 +189,18 @@ pub(super) const LATENCY_CUES: &[&str] = &[
     "stalls",
     // "our median over the last 40 failures was 6 min 20 s"
     "median",
+    // in Spanish and Portuguese: "el tiempo por época", "uma época levava 4h40", "a latência"
+    "tiempo",
+    "tempo",
+    "latencia",
+    "latência",
+    "levava",
+    "leva",
+    "levar",
+    "tardaba",
+    "tarda",
+    "duração",
+    "duración",
 ];
 /// Rate units, longest first; `true` for compute and bandwidth rates (vendor peak material).
 pub(super) const RATE_UNITS: &[(&str, bool)] = &[
@@ -252,6 +270,14 @@ pub(super) const TIME_UNITS: &[&str] = &[
     "node hours",
     "node-hours",
     "days",
+    // in Spanish, Portuguese, French and German: "de 14 horas para 9 horas", "31 horas"
+    "horas",
+    "minutos",
+    "segundos",
+    "heures",
+    "stunden",
+    "minuten",
+    "sekunden",
     "minutes",
     "minute",
     "hours",
