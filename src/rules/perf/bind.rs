@@ -317,7 +317,26 @@ pub(super) fn compares(text: &str, r: &Range<usize>, claims: Option<&[Claim]>) -
         .collect();
     match t.as_str() {
         "over" => {
-            claims.is_none_or(|claims| over_compares(text, r.start, claims))
+            // a span or an axis: "softmax over the last dimension", "over all layers", "over
+            // 10 runs", "over the whole trace"
+            // (not "over last round", "over the 4090", "over full cache": comparisons)
+            let span = {
+                let w = |k: usize| next.get(k).map_or("", String::as_str);
+                w(0).starts_with(|c: char| c.is_ascii_digit())
+                    || matches!(
+                        w(0),
+                        "all" | "each" | "every" | "time" | "multiple" | "several" | "many"
+                    )
+                    || (w(0) == "the" && matches!(w(1), "whole" | "entire" | "course"))
+                    || (w(0) == "the"
+                        && matches!(w(1), "last" | "first")
+                        && matches!(
+                            w(2),
+                            "dimension" | "dim" | "axis" | "row" | "rows" | "column" | "columns"
+                        ))
+            };
+            !span
+                && claims.is_none_or(|claims| over_compares(text, r.start, claims))
                 && !next.first().is_some_and(|w| {
                     matches!(
                         w.as_str(),

@@ -572,11 +572,21 @@ impl TableCells {
                 unit_in(&h).is_some() && column_kind(&h, None).is_some()
             });
             let heading = heading.filter(|_| !named);
+            // a note that calls the table's costs prices ("list prices of hosted APIs, not
+            // measurements"): its columns of cost per token are prices, not efficiencies
+            let priced = above.is_some_and(|p| {
+                let n = p.text.to_ascii_lowercase();
+                has_word(&n, &["prices", "pricing", "price", "priced"])
+                    && !has_word(&n, MEASURED_WORDS)
+            });
             columns[t] = doc.tables[t]
                 .header
                 .iter()
                 .enumerate()
-                .map(|(k, h)| column_kind(h, heading.filter(|_| k > 0)))
+                .map(|(k, h)| {
+                    column_kind(h, heading.filter(|_| k > 0))
+                        .filter(|(_, unit)| !(priced && *unit == "$"))
+                })
                 .collect();
         }
         TableCells {

@@ -30,6 +30,10 @@ pub struct ResultLine {
     pub lead: usize,
     /// The block's header line (source range), if its first line names no result.
     pub header: Option<Range<usize>>,
+    /// The line of column names, when it is not the header line but stands below it, right
+    /// above the first line of values ("modelo: … gpu: RTX 4090" over "concurrencia  req/s
+    /// tok/s salida" over "1  0,46  117,6").
+    pub names: Option<Range<usize>>,
     /// The code block (index into `Document::code_blocks`).
     pub code: usize,
     /// The lead-in announces times ("timings", "latency"): a bare time closing a line is one.
@@ -89,6 +93,11 @@ const CODE_STARTS: &[&str] = &[
 /// Whether a line of a code block reads as code, a command or configuration.
 fn is_code_line(line: &str) -> bool {
     let t = line.trim();
+    // a record a training loop prints, a dictionary or JSON object of values ("{'loss': 1.22,
+    // 'tokens_per_sec_per_gpu': 3298.4}")
+    if (t.starts_with("{'") || t.starts_with("{\"")) && t.ends_with('}') && !t.contains(';') {
+        return false;
+    }
     let lower = t.to_ascii_lowercase();
     CODE_STARTS.iter().any(|s| lower.starts_with(s))
         || t.contains(['{', '}', ';', '`'])
@@ -260,8 +269,29 @@ pub fn result_lines(
             })
             .cloned()
             .or(header);
+        // the line of column names right above the first line of values, below the header
+        let names = header.as_ref().and_then(|h| {
+            let first_values = lines.iter().position(|r| {
+                r.start > h.end
+                    && source[r.clone()]
+                        .split_whitespace()
+                        .next()
+                        .is_some_and(|f| plain_number(f).is_some())
+            })?;
+            let above = lines.get(first_values.checked_sub(1)?)?;
+            let t = &source[above.clone()];
+            (above.start > h.end
+                && !is_code_line(t)
+                && t.split_whitespace().count() >= 2
+                && find_claims(t, &never).is_empty()
+                && !t.trim_start().starts_with(['-', '=']))
+            .then(|| above.clone())
+        });
         for r in lines {
             let text = &source[r.clone()];
+            if names.as_ref().is_some_and(|n| *n == r) {
+                continue;
+            }
             if header
                 .as_ref()
                 .is_some_and(|h| h.start <= r.start && r.end <= h.end)
@@ -274,6 +304,7 @@ pub fn result_lines(
                 block: Block::verbatim(BlockKind::CodeLine, b.section, r, source),
                 lead,
                 header: header.clone(),
+                names: names.clone(),
                 code,
                 times,
                 time_unit,
@@ -452,17 +483,26 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
             .rfind("  ")
             .or_else(|| label_text.rfind('\t'))
             .map_or(label_text, |p| &label_text[p..])
-            .trim();
+            .trim()
+            // a key of a dictionary printed by a training loop ("{'loss': 1.31,
+            // 'tokens_per_sec_per_gpu': 3391.8}")
+            .trim_start_matches([',', '{', ' '])
+            .trim_matches(['\'', '"']);
         label_from = end;
+        // ("'tokens_per_sec_per_gpu': 3391.8}": a rate per second named in the key)
+        let per_second = {
+            let l = label.to_ascii_lowercase();
+            l.contains("_per_sec") || l.ends_with("_per_s") || l.contains("per second")
+        };
         if label.is_empty()
-            || after.is_some_and(|c| !c.is_whitespace() && c != ',' && c != '|')
+            || after.is_some_and(|c| !c.is_whitespace() && c != ',' && c != '|' && c != '}')
             || claims
                 .iter()
                 .any(|c| c.span.start < end && start < c.span.end)
         {
             continue;
         }
-        if counter {
+        if counter || (per_second && !share) {
             out.push(claim_at(
                 text,
                 start..end,
@@ -566,10 +606,19 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
     let header = header.trim_start().trim_start_matches('#');
     // ("… 514.97    # NCCL 2.21.5 (NVLS)": a comment after the values)
     let values = text.find(" #").map_or(text, |p| &text[..p]);
-    let mut fields: Vec<(usize, &str)> = values
-        .split_whitespace()
-        .map(|f| (f.as_ptr() as usize - text.as_ptr() as usize, f))
-        .collect();
+    let mut fields: Vec<(usize, &str)> = Vec::new();
+    for f in values.split_whitespace() {
+        let at = f.as_ptr() as usize - text.as_ptr() as usize;
+        // a value with its time unit after a space is one field ("21 ms", "8,4 ms")
+        match fields.last_mut() {
+            Some((start, prev))
+                if TIME_UNIT_FIELDS.contains(&f) && plain_number(prev).is_some() =>
+            {
+                *prev = &text[*start..at + f.len()];
+            }
+            _ => fields.push((at, f)),
+        }
+    }
     let mut names: Vec<String> = header.split_whitespace().map(str::to_string).collect();
     if let Some(units) = units {
         // each unit under the name it ends with (both lines right-aligned), else in order
@@ -645,9 +694,25 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
             out.push(claim_at(text, at..end, ClaimKind::Latency, "h:m:s"));
             continue;
         }
-        if number_at(value.as_bytes(), 0) != Some(value.len())
-            || claims.iter().any(|c| c.span.start < end && at < c.span.end)
-        {
+        if claims.iter().any(|c| c.span.start < end && at < c.span.end) {
+            continue;
+        }
+        // "21 ms" under "TTFT p50": a time that carries its unit, under a column of times
+        if let Some((number, unit)) = value.split_once(' ') {
+            if plain_number(number).is_some()
+                && column_kind(&name.to_ascii_lowercase(), None)
+                    .is_some_and(|(k, u)| k == ClaimKind::Latency && u == OWN_UNIT)
+            {
+                let unit = TIME_UNIT_FIELDS
+                    .iter()
+                    .find(|u| **u == unit)
+                    .copied()
+                    .unwrap_or("ms");
+                out.push(claim_at(text, at..end, ClaimKind::Latency, unit));
+            }
+            continue;
+        }
+        if plain_number(value).is_none() {
             continue;
         }
         if let Some((kind, unit)) = output_column_kind(&name.to_ascii_lowercase()) {
@@ -655,6 +720,25 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
         }
     }
     out
+}
+
+/// Time units printed as a field of their own after a value ("21 ms").
+const TIME_UNIT_FIELDS: &[&str] = &["ns", "us", "µs", "μs", "ms", "s", "sec", "min", "h"];
+
+/// The end of `value` when it is a number and nothing else: "117.6", "1,024", or with a
+/// decimal comma as Spanish, Portuguese, French and German print one ("117,6", "0,46").
+fn plain_number(value: &str) -> Option<usize> {
+    let b = value.as_bytes();
+    if number_at(b, 0) == Some(b.len()) {
+        return Some(b.len());
+    }
+    let (int, frac) = value.split_once(',')?;
+    (!int.is_empty()
+        && int.bytes().all(|c| c.is_ascii_digit())
+        && !frac.is_empty()
+        && frac.len() != 3
+        && frac.bytes().all(|c| c.is_ascii_digit()))
+    .then_some(b.len())
 }
 
 /// The signed changes a results line prints after its values ("moe_fwd:  1.141 ms (main 1.918
@@ -686,7 +770,11 @@ pub fn signed_changes(text: &str, claims: &[Claim]) -> Vec<Claim> {
 /// not a second one. Drops the claim in the CPU column of such a line.
 pub fn cpu_column(header: &str, text: &str, claims: &mut Vec<Claim>) {
     let names: Vec<&str> = header.split_whitespace().collect();
-    if !names.windows(3).any(|w| w == ["Time", "CPU", "Iterations"]) {
+    // (the header may stand below the run's context lines: "Run on (112 X 3800 MHz CPU s)";
+    // then a benchmark's name, `BM_…`, starts the line)
+    if !names.windows(3).any(|w| w == ["Time", "CPU", "Iterations"])
+        && !text.trim_start().starts_with("BM_")
+    {
         return;
     }
     // the second time of the line, after the benchmark's name and its time

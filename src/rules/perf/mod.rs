@@ -310,7 +310,8 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 }
                 claims.extend(fenced::labelled_value(text, &claims));
                 let header = line.header.clone().map_or("", |h| &cx.text()[h]);
-                claims.extend(fenced::column_values(header, text, &claims));
+                let names = line.names.clone().map_or(header, |n| &cx.text()[n]);
+                claims.extend(fenced::column_values(names, text, &claims));
                 claims.sort_by_key(|c| c.span.start);
                 claims.extend(fenced::signed_changes(text, &claims));
                 claims.sort_by_key(|c| c.span.start);

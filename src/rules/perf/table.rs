@@ -76,7 +76,7 @@ const SPEC_HEADER_WORDS: &[&str] = &[
 pub(super) const WORKLOAD_HEADER_WORDS: &[&str] = &[
     "batch", "bs", "seq", "seqlen", "sequence", "length", "len", "lengths", "context", "isl",
     "osl", "input", "output", "prompt", "shape", "hidden", "dim", "message", "msg", "bytes",
-    "buffer", "payload",
+    "buffer", "payload", "rows", "cols", "columns",
 ];
 
 /// Whether a header names a column that sets the run up ("Batch Size", "Seq. len.",

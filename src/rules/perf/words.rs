@@ -146,6 +146,8 @@ pub(super) const SCORE_WORDS: &[&str] = &[
 ];
 pub(super) const UTILIZATION_WORDS: &[&str] = &[
     "mfu",
+    // nvbench's column of achieved bandwidth against peak
+    "bwutil",
     "hfu",
     "utilization",
     "utilisation",
