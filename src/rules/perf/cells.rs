@@ -269,7 +269,11 @@ fn note_kind(note: &str, policy: &PerfPolicy) -> CellKind {
 
 /// What a column's number cells claim, from its header and the heading above the table.
 pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
-    let h = header.to_ascii_lowercase();
+    // (full-width brackets, as Chinese headers write them: "单步耗时（秒）")
+    let h = header
+        .to_ascii_lowercase()
+        .replace('（', " (")
+        .replace('）', ")");
     // what the column is compared with ("saved vs. Dense") is no word of its own
     let own = ["vs", "versus", "relative to", "compared"]
         .iter()

@@ -132,13 +132,27 @@ const AFTER_CHANGE: &[&str] = &[
     "절감",
     "높아",
     "낮아",
+    // Chinese, after the number ("单步从 34 秒缩短到 31 秒", "约 11.5% 的提升")
+    "提升",
+    "提高",
+    "加速",
+    "提速",
+    "缩短",
+    "降低",
+    "减少",
+    "下降",
+    "节省",
+    "降到",
+    "降至",
+    "减至",
+    "升至",
 ];
 
 /// Particles and words of approximation that may stand between a number and the word of
 /// change after it ("19 秒に短縮", "12.6초로 단축", "35% 정도 감소").
 const BETWEEN: &[&str] = &[
     "程度", "ほど", "近く", "に", "へ", "まで", "も", "으로", "로", "까지", "가량", "정도", "이",
-    "가", "만큼",
+    "가", "만큼", "的", "左右",
 ];
 
 /// Whether a word of change follows the number that ends at `end` ("約2.1倍高速", "41%短縮",
@@ -218,7 +232,9 @@ pub(super) fn states_result(lower: &str, start: usize, end: usize, unit: Unit) -
     match unit {
         Unit::Time(_) => {
             let tail = &lower[end..];
+            // ("阅读时间约 12 分钟": how long a post takes to read)
             !AFTER_TIME.iter().any(|w| tail.starts_with(w))
+                && !head.contains("阅读")
                 && (TIME_WORDS.iter().any(|w| head.contains(w)) || tail_cue(lower, end))
         }
         // "压缩 4 倍" (a compression ratio) is a parameter

@@ -102,8 +102,12 @@ fn is_code_line(line: &str) -> bool {
     CODE_STARTS.iter().any(|s| lower.starts_with(s))
         || t.contains(['{', '}', ';', '`'])
         // an assignment, not output that labels a value ("min = 16.41 ms")
-        || t.match_indices(" = ")
-            .any(|(i, _)| !t[i + 3..].starts_with(|c: char| c.is_ascii_digit()))
+        // ("prompt eval time =     102.55 ms": the value after aligning spaces)
+        || t.match_indices(" = ").any(|(i, _)| {
+            !t[i + 3..]
+                .trim_start()
+                .starts_with(|c: char| c.is_ascii_digit())
+        })
         || t.contains("==")
         || t.contains("=>")
         || t.contains(" --")
@@ -179,7 +183,7 @@ pub fn result_lines(
         {
             continue;
         }
-        let lines: Vec<Range<usize>> = lines_of(source, body)
+        let lines: Vec<Range<usize>> = lines_of(source, body.clone())
             .filter(|r| !source[r.clone()].trim().is_empty())
             .collect();
         // a lead-in that announces results, or one that introduces the block (ends with a
@@ -270,23 +274,29 @@ pub fn result_lines(
             .cloned()
             .or(header);
         // the line of column names right above the first line of values, below the header
-        let names = header.as_ref().and_then(|h| {
-            let first_values = lines.iter().position(|r| {
-                r.start > h.end
-                    && source[r.clone()]
-                        .split_whitespace()
-                        .next()
-                        .is_some_and(|f| plain_number(f).is_some())
-            })?;
-            let above = lines.get(first_values.checked_sub(1)?)?;
-            let t = &source[above.clone()];
-            (above.start > h.end
-                && !is_code_line(t)
-                && t.split_whitespace().count() >= 2
-                && find_claims(t, &never).is_empty()
-                && !t.trim_start().starts_with(['-', '=']))
-            .then(|| above.clone())
-        });
+        // (with no header line at all when the block opens with a line of settings:
+        // "dataset=laion-5m engine=lodestar threads=32")
+        let names = header
+            .clone()
+            .or(Some(body.start..body.start))
+            .and_then(|h| {
+                let first_values = lines.iter().position(|r| {
+                    r.start > h.end
+                        && source[r.clone()]
+                            .split_whitespace()
+                            .next()
+                            .is_some_and(|f| plain_number(f).is_some())
+                })?;
+                let above = lines.get(first_values.checked_sub(1)?)?;
+                let t = &source[above.clone()];
+                (above.start >= h.end
+                    && header.as_ref().is_none_or(|h| above.start > h.end)
+                    && !is_code_line(t)
+                    && t.split_whitespace().count() >= 2
+                    && find_claims(t, &never).is_empty()
+                    && !t.trim_start().starts_with(['-', '=']))
+                .then(|| above.clone())
+            });
         for r in lines {
             let text = &source[r.clone()];
             if names.as_ref().is_some_and(|n| *n == r) {

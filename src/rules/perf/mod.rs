@@ -319,6 +319,25 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 fenced::cpu_column(header, text, &mut claims);
                 bind::bind(text, &mut claims, &vocab);
                 fenced::bind_context(&mut claims, header, lead, &vocab);
+                // a column of quality beside the results ("recall@10" among the column names)
+                // states the correctness of every value of the line
+                if let Some(n) = line.names.clone() {
+                    let names = &cx.text()[n];
+                    if let Some((_, r)) = vocab
+                        .matches(names)
+                        .into_iter()
+                        .find(|(k, _)| *k == fields::Field::Correctness as usize)
+                    {
+                        for c in claims.iter_mut() {
+                            if c.bound.missing().contains(&fields::Field::Correctness) {
+                                c.bound.set_from_table(
+                                    fields::Field::Correctness as usize,
+                                    Some(names[r.clone()].trim().to_string()),
+                                );
+                            }
+                        }
+                    }
+                }
                 // a harness's change is measured against the baseline it saved
                 for c in claims.iter_mut().filter(|c| changes.contains(&c.span)) {
                     if c.bound.missing().contains(&fields::Field::Baseline) {

@@ -550,6 +550,9 @@ pub(super) const RESULT_CUES: &[&str] = &[
     // "ResNet-50 settles around 105 ms"
     "settles",
     "settled",
+    // "inference alone averages 14.9 ms"
+    "averages",
+    "averaged",
     "plateaus",
     "plateaued",
 ];
