@@ -1094,7 +1094,13 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             }) && (matches!(
                 before,
                 "and" | "or" | "versus" | "vs" | "vs." | "than" | "against" | "para" | "contra"
-            ) || (before == "a"
+            ) || (matches!(before, "with" | "to")
+                // "in 19 days, compared with 41 days for a pod of V1"
+                && matches!(
+                    word_before(&lower_s, word_before(&lower_s, i).0).1,
+                    "compared" | "comparison"
+                ))
+                || (before == "a"
                 && out.last().is_some_and(|c| cue_before(&lower_s, c.span.start) == "de"))
                 || (before == "of"
                 && lower_s[..i].trim_end().ends_with("instead of"))
@@ -1273,7 +1279,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     start..s.end
                 }
             };
-            let setting = states(Vocabulary::Setting, &lower_s[set_up])
+            // ("shaving 1.7 ms off every decode step": a time taken off, whatever follows)
+            let taken_off = after_unit == "off";
+            let setting = !taken_off && states(Vocabulary::Setting, &lower_s[set_up])
                 || (SETTING_AFTER.contains(&after_unit) && !per_item && !of_time)
                 // "mean time between failures was ~19 hours" is reliability, not speed
                 || w.contains("between failures")

@@ -764,8 +764,14 @@ pub(super) fn is_spec_statement(
     // in a sentence that quotes a specification, a multiplier with no speed, performance or
     // utilisation word in its clause
     // ("vendors publish TFLOPS with sparsity, as they are ~2x bigger")
+    // (not one that compares a system with another: "3.7x over FP16 cuBLAS on A10, near the
+    // theoretical 4x")
     if has_part(s, SPEC_WORDS)
         && !lower[span.clone()].contains('%')
+        && !matches!(
+            word_after(lower, span.end).1,
+            "over" | "vs" | "vs." | "versus"
+        )
         && !has_word(c, SPEED_WORDS)
         && !has_word(c, PERF_NOUNS)
         && !has_word(c, UTILIZATION_WORDS)

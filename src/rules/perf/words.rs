@@ -47,6 +47,11 @@ pub(super) const LOAD_WORDS: &[&str] = &[
     "concurrent",
 ];
 pub(super) const PERF_NOUNS: &[&str] = &[
+    // hyphenated as one word: "cut time-to-first-token by 58%"
+    "time-to-first-token",
+    "time-to-first-byte",
+    "time-to-train",
+    "time-to-solution",
     "latency",
     "latencies",
     "throughput",
@@ -206,6 +211,14 @@ pub(super) const LATENCY_CUES: &[&str] = &[
 ];
 /// Rate units, longest first; `true` for compute and bandwidth rates (vendor peak material).
 pub(super) const RATE_UNITS: &[(&str, bool)] = &[
+    // energy per unit of work, an efficiency: "0.34 J per output token"
+    ("j per output token", false),
+    ("j per token", false),
+    ("j/token", false),
+    ("mj/token", false),
+    ("mj per token", false),
+    ("tokens per joule", false),
+    ("tokens/j", false),
     ("tokens per second", false),
     ("queries per second", false),
     ("frames per second", false),
@@ -553,6 +566,15 @@ pub(super) const RESULT_CUES: &[&str] = &[
     // "inference alone averages 14.9 ms"
     "averages",
     "averaged",
+    // a time taken off: "shaving 1.7 ms off every decode step"
+    "shaving",
+    "shaves",
+    "shaved",
+    "trims",
+    "trimmed",
+    "trimming",
+    "saves",
+    "saved",
     "plateaus",
     "plateaued",
 ];
