@@ -119,6 +119,11 @@ const SETTING_WORDS: &[&str] = &[
 /// Header words of a column of times that are results: "Latency (ms)", "Step time (s)".
 const TIME_WORDS: &[&str] = &[
     "time",
+    // in Portuguese, Spanish, French and German: "Tempo total", "Tiempo (s)", "Durée", "Zeit"
+    "tempo",
+    "tiempo",
+    "durée",
+    "zeit",
     "duration",
     "elapsed",
     "latency",
@@ -682,6 +687,13 @@ impl TableCells {
                         matches!((a, small), ("h", "m") | ("m", "s")) && bare(m)
                     };
                     let first = match u.split_whitespace().collect::<Vec<_>>()[..] {
+                        // "8h35": hours and two digits of minutes
+                        [a] if a.len() == 3
+                            && a.starts_with('h')
+                            && a[1..].bytes().all(|b| b.is_ascii_digit()) =>
+                        {
+                            "hours"
+                        }
                         [a, m, b] if bare(m) && TIME_UNITS.contains(&b) => a,
                         [a, b] if compact(a, b) => {
                             if a == "h" {
