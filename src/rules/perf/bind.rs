@@ -72,9 +72,13 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
         // "de 14 horas para 9 horas", "pasa de 117 a 201 tok/s": from one value to the other,
         // in Portuguese and Spanish
         if matches!(between.trim(), "para" | "a")
-            && word_before(text, p[0].own.start)
-                .1
-                .eq_ignore_ascii_case("de")
+            && matches!(
+                word_before(text, p[0].own.start)
+                    .1
+                    .to_ascii_lowercase()
+                    .as_str(),
+                "de" | "da"
+            )
         {
             out.push(p[0].span.start..p[1].span.end);
         }

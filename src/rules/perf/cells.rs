@@ -484,7 +484,7 @@ fn heading_kind(heading: &str) -> CellKind {
         let (unit, peak) = unit_in(&h).unwrap_or(("", false));
         return Some((ClaimKind::Rate { peak_unit: peak }, unit));
     }
-    if first.starts_with("latenc") {
+    if first.starts_with("latenc") || first.starts_with("latenz") {
         return Some((ClaimKind::Latency, time_unit_in(&h).unwrap_or("")));
     }
     None
@@ -658,7 +658,16 @@ impl TableCells {
                 }
                 None => (at, number),
             };
-            let bare = |n: &str| number_at(n.as_bytes(), 0) == Some(n.len());
+            // (also with a decimal comma: "41,3")
+            let bare = |n: &str| {
+                number_at(n.as_bytes(), 0) == Some(n.len())
+                    || n.split_once(',').is_some_and(|(a, b)| {
+                        !a.is_empty()
+                            && a.bytes().all(|c| c.is_ascii_digit())
+                            && (1..=2).contains(&b.len())
+                            && b.bytes().all(|c| c.is_ascii_digit())
+                    })
+            };
             // "1.08M" under "Tokens/s (cluster)": a rate in thousands or millions
             let scaled = matches!(kind, ClaimKind::Rate { .. })
                 && number

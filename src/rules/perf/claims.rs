@@ -238,6 +238,19 @@ fn link_spec(
             .map(str::trim_end);
         head.is_some_and(|h| h.ends_with(|c: char| c.is_ascii_digit()))
     };
+    // "(NVLink 4, 900 GB/s)": a link's rating in the brackets that name it
+    let named = {
+        let head = &lower[..start];
+        head.rfind('(').is_some_and(|o| {
+            start - o <= 40 && !head[o..].contains(')') && has_word(&head[o..], LINK_WORDS)
+        })
+    };
+    if named {
+        return !states(
+            Vocabulary::Measurement,
+            &lower[seg.sentence(lower, &(start..end))],
+        );
+    }
     if !(per || counted) {
         return false;
     }
@@ -419,15 +432,16 @@ fn per_second(lower: &[u8], u: usize) -> Option<usize> {
     }
     // "410,000 samples per second", "118 pairs per minute", "74 tokens por segundo"; not "3
     // times per second"
-    let per = [&b" per "[..], b" por ", b" par ", b" pro "]
-        .iter()
-        .any(|p| lower[k..].starts_with(p));
-    if per && &lower[u..k] != b"times" {
-        let w = k + 5;
+    // (in Italian "al secondo")
+    const PER: [&[u8]; 5] = [b" per ", b" por ", b" par ", b" pro ", b" al "];
+    let per = PER.iter().find(|p| lower[k..].starts_with(p));
+    if let Some(p) = per.filter(|_| &lower[u..k] != b"times") {
+        let w = k + p.len();
         return [
             &b"seconde"[..],
             b"second",
             b"segundo",
+            b"secondo",
             b"sekunde",
             b"sec",
             b"minute",
@@ -710,6 +724,15 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         if x_len > 0 {
             let end = after + x_len;
             let boundary = lower.get(end).is_none_or(|c| !is_word_byte(*c));
+            // "132 × *k* thread blocks": a product with a variable
+            let variable = {
+                let (ws, w) = word_after(&lower_s, end);
+                ws > end && w.len() == 1 && w.bytes().all(|b| b.is_ascii_lowercase())
+            };
+            if variable {
+                i = end;
+                continue;
+            }
             // "4x 4 tiles" is a dimension; "1.12x 1.21x" (the cells of a table row) are two
             // multipliers, but "2x 8x H100" counts nodes of eight devices
             let dimension = {
@@ -1166,7 +1189,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 };
                 // "de 14 horas para 9 horas", "pasa de 48 s a 19 s": from one to the other, in
                 // Portuguese and Spanish
-                let de_para = before == "de"
+                let de_para = matches!(before, "de" | "da")
                     && ["para ", "a "].iter().any(|w| {
                         rest.strip_prefix(w).is_some_and(|r| {
                             number_at(lower, skip_space(lower, lower.len() - r.len())).is_some()
@@ -1284,6 +1307,12 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             let setting = !taken_off && states(Vocabulary::Setting, &lower_s[set_up])
                 || (SETTING_AFTER.contains(&after_unit) && !per_item && !of_time)
                 // "mean time between failures was ~19 hours" is reliability, not speed
+                // "the median of 3 runs of 60 seconds": how long each run lasts
+                || (before == "of"
+                    && matches!(
+                        word_before(&lower_s, word_before(&lower_s, i).0).1,
+                        "runs" | "run" | "trials" | "trial" | "windows" | "sessions" | "intervals"
+                    ))
                 || w.contains("between failures")
                 || w.contains("time between")
                 || has_word(w, &["mtbf"])
@@ -1463,7 +1492,8 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 .or_else(|| rest.strip_prefix("mal "))
                 .or_else(|| rest.strip_prefix("fois "))
                 .or_else(|| rest.strip_prefix("veces "))
-                .or_else(|| rest.strip_prefix("vezes "));
+                .or_else(|| rest.strip_prefix("vezes "))
+                .or_else(|| rest.strip_prefix("volte "));
             if let Some(after) = after {
                 let ws: Vec<&str> = words(after).take(2).collect();
                 let compared = matches!(
@@ -1491,8 +1521,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     || matches!(
                         ws[..],
                         [
-                            "más" | "mais" | "menos",
+                            "más" | "mais" | "menos" | "più" | "meno",
                             "rápido" | "rápida" | "lento" | "lenta" | "eficiente" | "alto" | "alta" | "de"
+                                | "veloce" | "efficiente" | "lenti"
                         ]
                     );
                 if compared && !hypothetical(&(i..num_end)) {

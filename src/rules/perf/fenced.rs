@@ -262,6 +262,22 @@ pub fn result_lines(
         // prints it) belongs to the header
         let header = header.map(|h| match lines.iter().find(|r| r.start > h.start) {
             Some(next) if units_line(&source[next.clone()]) => h.start..next.end,
+            // (below a line grouping the columns, "#  out-of-place   in-place", the names and
+            // their units are the header)
+            Some(next)
+                if source[h.clone()].trim_start().starts_with('#')
+                    && source[next.clone()].trim_start().starts_with('#')
+                    && lines
+                        .iter()
+                        .find(|r| r.start > next.start)
+                        .is_some_and(|u| units_line(&source[u.clone()])) =>
+            {
+                let u = lines
+                    .iter()
+                    .find(|r| r.start > next.start)
+                    .map_or(next.end, |u| u.end);
+                next.start..u
+            }
             _ => h,
         });
         // ncu's metric table, under a section line and a rule
@@ -488,7 +504,9 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
             end += 3;
             after = text[end..].chars().next();
         }
-        // the label: back to two spaces or a tab ("tps: 3,412  tflops: 158.21")
+        // the label: back to two spaces or a tab ("tps: 3,412  tflops: 158.21"), not counting
+        // the spaces that align the colon ("# Avg bus bandwidth    : 230.37")
+        let label_text = label_text.trim_end();
         let label = label_text
             .rfind("  ")
             .or_else(|| label_text.rfind('\t'))
@@ -510,6 +528,19 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
                 .iter()
                 .any(|c| c.span.start < end && start < c.span.end)
         {
+            continue;
+        }
+        // nccl-tests' summary: "# Avg bus bandwidth    : 230.37" (in GB/s)
+        let bus = label
+            .trim_start_matches(['#', ' '])
+            .eq_ignore_ascii_case("avg bus bandwidth");
+        if bus && !share {
+            out.push(claim_at(
+                text,
+                start..end,
+                ClaimKind::Rate { peak_unit: true },
+                "gb/s",
+            ));
             continue;
         }
         if counter || (per_second && !share) {
@@ -581,6 +612,10 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
 /// The kind of the values under a column of output named `name` as a benchmark tool prints
 /// it: "decode_tok_s" (tokens/s), "prefill_ms" (a time in ms), "RTF", "tokens/s".
 fn output_column_kind(name: &str) -> Option<(ClaimKind, &'static str)> {
+    // nccl-tests' bandwidths, in GB/s
+    if matches!(name, "algbw" | "busbw") {
+        return Some((ClaimKind::Rate { peak_unit: true }, "gb/s"));
+    }
     let spaced = name.replace(['_', '-'], " ");
     let named = match spaced.rsplit_once(' ') {
         // "prefill ms" -> "prefill (ms)"
@@ -689,6 +724,12 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
     }
     if names.len() < 2 || fields.len() != names.len() {
         return Vec::new();
+    }
+    // nccl-tests prints its times in microseconds
+    if names.iter().any(|n| n == "busbw") {
+        for n in names.iter_mut().filter(|n| *n == "time") {
+            n.push_str(" (us)");
+        }
     }
     let mut out = Vec::new();
     for ((at, value), name) in fields.into_iter().zip(names) {

@@ -803,6 +803,9 @@ const EU_AFTER: &[&str] = &[
     "más",
     "mais",
     "menos",
+    // in Italian: "un 31% più veloce"
+    "più",
+    "meno",
 ];
 
 /// Stems of words of change in German and French, before "um N %" or "de N %" ("reduziert um
@@ -840,4 +843,9 @@ const EU_CHANGE: &[&str] = &[
     "caída",
     "queda",
     "eficien",
+    // in Italian: "riduce la latenza del 30%", "una riduzione del 20%", "migliora del 15%"
+    "riduc",
+    "riduz",
+    "miglior",
+    "scend",
 ];

@@ -416,6 +416,12 @@ pub(super) const CONFIG_NOUNS: &[&str] = &[
 ];
 /// What "N GFLOPs per …" counts work per, not per time ("14 GFLOPs per token").
 pub(super) const PER_ITEM: &[&str] = &[
+    // in Italian, Spanish and Portuguese: "25 ms per immagine", "por imagen", "por passo"
+    "immagine",
+    "imagen",
+    "imagem",
+    "passo",
+    "paso",
     "token",
     "tokens",
     "sample",
