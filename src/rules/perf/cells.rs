@@ -595,6 +595,16 @@ impl TableCells {
                 .map(|(k, h)| {
                     column_kind(h, heading.filter(|_| k > 0))
                         .filter(|(_, unit)| !(priced && *unit == "$"))
+                        // "p50 TTFT" over "131" under a heading "Latency under load": the
+                        // heading names the kind of the bare numbers
+                        .map(|(kind, unit)| match heading {
+                            Some((ClaimKind::Latency, u))
+                                if kind == ClaimKind::Latency && unit == OWN_UNIT && k > 0 =>
+                            {
+                                (kind, u)
+                            }
+                            _ => (kind, unit),
+                        })
                 })
                 .collect();
         }

@@ -773,8 +773,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 // "1.00x" (the reference a table's ratios are relative to) states no result
                 let unit_ratio = end == after + x_len && {
                     let n = &lower_s[i..num_end];
-                    let n = if n.contains('.') {
-                        n.trim_end_matches('0').trim_end_matches('.')
+                    // (with a decimal comma too: "1,00x")
+                    let n = if n.contains(['.', ',']) {
+                        n.trim_end_matches('0').trim_end_matches(['.', ','])
                     } else {
                         n
                     };
