@@ -534,21 +534,20 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
         let bus = label
             .trim_start_matches(['#', ' '])
             .eq_ignore_ascii_case("avg bus bandwidth");
-        if bus && !share {
+        // a rate its label names: (a compute or bandwidth rate, its unit)
+        let named_rate = if bus && !share {
+            Some((true, "gb/s"))
+        } else if counter || (per_second && !share) {
+            Some((false, "/s"))
+        } else {
+            None
+        };
+        if let Some((peak_unit, unit)) = named_rate {
             out.push(claim_at(
                 text,
                 start..end,
-                ClaimKind::Rate { peak_unit: true },
-                "gb/s",
-            ));
-            continue;
-        }
-        if counter || (per_second && !share) {
-            out.push(claim_at(
-                text,
-                start..end,
-                ClaimKind::Rate { peak_unit: false },
-                "/s",
+                ClaimKind::Rate { peak_unit },
+                unit,
             ));
             continue;
         }
