@@ -9,7 +9,7 @@
 
 use super::claims::{claim_at, Claim, ClaimKind};
 use super::table::{above, split_cells, table_at, WORKLOAD_HEADER_WORDS};
-use super::text::{has_word, number_at, unit_in, words};
+use super::text::{has_word, lone_number, number_at, unit_in, words};
 use super::words::{MEASURED_WORDS, SCORE_WORDS, SPEC_LEAD_WORDS, TIME_UNITS, UTILIZATION_WORDS};
 use crate::document::{BlockKind, Document};
 use crate::policy::PerfPolicy;
@@ -668,16 +668,8 @@ impl TableCells {
                 }
                 None => (at, number),
             };
-            // (also with a decimal comma: "41,3")
-            let bare = |n: &str| {
-                number_at(n.as_bytes(), 0) == Some(n.len())
-                    || n.split_once(',').is_some_and(|(a, b)| {
-                        !a.is_empty()
-                            && a.bytes().all(|c| c.is_ascii_digit())
-                            && (1..=2).contains(&b.len())
-                            && b.bytes().all(|c| c.is_ascii_digit())
-                    })
-            };
+            // a number alone, also with a decimal comma ("41,3")
+            let bare = lone_number;
             // "1.08M" under "Tokens/s (cluster)": a rate in thousands or millions
             let scaled = matches!(kind, ClaimKind::Rate { .. })
                 && number

@@ -14,7 +14,7 @@
 use super::cells::{column_kind, OWN_UNIT};
 use super::claims::{claim_at, find_claims, Claim, ClaimKind};
 use super::fields::{shown, Field};
-use super::text::{has_word, number_at};
+use super::text::{has_word, lone_number, number_at};
 use super::vocab::{Vocab, Vocabulary};
 use super::words::{MEASURED_WORDS, SPEC_LEAD_WORDS, TIME_UNITS};
 use crate::document::{Block, BlockKind, Document};
@@ -292,27 +292,26 @@ pub fn result_lines(
         // the line of column names right above the first line of values, below the header
         // (with no header line at all when the block opens with a line of settings:
         // "dataset=laion-5m engine=lodestar threads=32")
-        let names = header
-            .clone()
-            .or(Some(body.start..body.start))
-            .and_then(|h| {
-                let first_values = lines.iter().position(|r| {
-                    r.start > h.end
-                        && source[r.clone()]
-                            .split_whitespace()
-                            .next()
-                            .is_some_and(|f| plain_number(f).is_some())
-                })?;
-                let above = lines.get(first_values.checked_sub(1)?)?;
-                let t = &source[above.clone()];
-                (above.start >= h.end
-                    && header.as_ref().is_none_or(|h| above.start > h.end)
+        let after_header = header.as_ref().map_or(body.start, |h| h.end + 1);
+        let names = lines
+            .iter()
+            .position(|r| {
+                r.start >= after_header
+                    && source[r.clone()]
+                        .split_whitespace()
+                        .next()
+                        .is_some_and(lone_number)
+            })
+            .and_then(|first_values| lines.get(first_values.checked_sub(1)?))
+            .filter(|above| {
+                let t = &source[(*above).clone()];
+                above.start >= after_header
                     && !is_code_line(t)
                     && t.split_whitespace().count() >= 2
                     && find_claims(t, &never).is_empty()
-                    && !t.trim_start().starts_with(['-', '=']))
-                .then(|| above.clone())
-            });
+                    && !t.trim_start().starts_with(['-', '='])
+            })
+            .cloned();
         for r in lines {
             let text = &source[r.clone()];
             if names.as_ref().is_some_and(|n| *n == r) {
@@ -655,9 +654,7 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
         let at = f.as_ptr() as usize - text.as_ptr() as usize;
         // a value with its time unit after a space is one field ("21 ms", "8,4 ms")
         match fields.last_mut() {
-            Some((start, prev))
-                if TIME_UNIT_FIELDS.contains(&f) && plain_number(prev).is_some() =>
-            {
+            Some((start, prev)) if TIME_UNIT_FIELDS.contains(&f) && lone_number(prev) => {
                 *prev = &text[*start..at + f.len()];
             }
             _ => fields.push((at, f)),
@@ -749,7 +746,7 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
         }
         // "21 ms" under "TTFT p50": a time that carries its unit, under a column of times
         if let Some((number, unit)) = value.split_once(' ') {
-            if plain_number(number).is_some()
+            if lone_number(number)
                 && column_kind(&name.to_ascii_lowercase(), None)
                     .is_some_and(|(k, u)| k == ClaimKind::Latency && u == OWN_UNIT)
             {
@@ -762,7 +759,7 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
             }
             continue;
         }
-        if plain_number(value).is_none() {
+        if !lone_number(value) {
             continue;
         }
         if let Some((kind, unit)) = output_column_kind(&name.to_ascii_lowercase()) {
@@ -774,22 +771,6 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
 
 /// Time units printed as a field of their own after a value ("21 ms").
 const TIME_UNIT_FIELDS: &[&str] = &["ns", "us", "µs", "μs", "ms", "s", "sec", "min", "h"];
-
-/// The end of `value` when it is a number and nothing else: "117.6", "1,024", or with a
-/// decimal comma as Spanish, Portuguese, French and German print one ("117,6", "0,46").
-fn plain_number(value: &str) -> Option<usize> {
-    let b = value.as_bytes();
-    if number_at(b, 0) == Some(b.len()) {
-        return Some(b.len());
-    }
-    let (int, frac) = value.split_once(',')?;
-    (!int.is_empty()
-        && int.bytes().all(|c| c.is_ascii_digit())
-        && !frac.is_empty()
-        && frac.len() != 3
-        && frac.bytes().all(|c| c.is_ascii_digit()))
-    .then_some(b.len())
-}
 
 /// The signed changes a results line prints after its values ("moe_fwd:  1.141 ms (main 1.918
 /// ms)   -40.5%"): a share with its sign, after a claim of the line.

@@ -147,6 +147,20 @@ pub(super) fn digits_end(b: &[u8], mut j: usize) -> usize {
     j
 }
 
+/// Whether `value` is a number and nothing else: "117.6", "1,024", or with a decimal comma as
+/// Spanish, Portuguese, Italian, French and German print one ("117,6", "0,46"; three digits
+/// after the comma are thousands).
+pub(super) fn lone_number(value: &str) -> bool {
+    number_at(value.as_bytes(), 0) == Some(value.len())
+        || value.split_once(',').is_some_and(|(int, frac)| {
+            !int.is_empty()
+                && int.bytes().all(|c| c.is_ascii_digit())
+                && !frac.is_empty()
+                && frac.len() != 3
+                && frac.bytes().all(|c| c.is_ascii_digit())
+        })
+}
+
 /// A number at `i`, optionally a range (`10-100`, `12–55`, `8 to 12`), and where it ends.
 pub(super) fn number_at(b: &[u8], i: usize) -> Option<usize> {
     let mut j = digits_end(b, i);
