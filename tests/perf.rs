@@ -703,3 +703,11 @@ fn forms_of_the_fifteenth_labelling_are_exact() {
 fn forms_of_the_sixteenth_labelling_are_exact() {
     assert_exact("perf-sixteenth.md", 66);
 }
+
+/// The classes of this session's labellings: Triton `perf_report` tables in the unit their
+/// lead-in names, with their set-up columns as the workload; a share of a plain reference
+/// library; a unit's busy share of the time.
+#[test]
+fn forms_of_the_eighteenth_labelling_are_exact() {
+    assert_exact("perf-seventeenth.md", 8);
+}

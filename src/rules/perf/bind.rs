@@ -178,6 +178,13 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
                 if w2.eq_ignore_ascii_case("the") {
                     (s2, w2) = word_after(text, s2 + w2.len());
                 }
+                // ("92% of plain cuDNN", "80% of stock PyTorch")
+                if ["plain", "stock", "vanilla", "unfused", "upstream"]
+                    .iter()
+                    .any(|m| w2.eq_ignore_ascii_case(m))
+                {
+                    (s2, w2) = word_after(text, s2 + w2.len());
+                }
                 // not the device whose peak it is a share of ("61% of the MI300X's 1,307
                 // TFLOPS FP16 peak": utilization, no baseline)
                 let of_peak = {

@@ -15,7 +15,7 @@ use crate::document::{BlockKind, Document};
 use crate::policy::PerfPolicy;
 
 /// What the number cells of a column claim: their kind and unit.
-type CellKind = Option<(ClaimKind, &'static str)>;
+pub(super) type CellKind = Option<(ClaimKind, &'static str)>;
 
 /// The unit of a column of times whose cells carry their own ("TTFT p50" over "118 ms"): a
 /// bare number under it is no claim.
@@ -220,6 +220,19 @@ pub(super) fn time_unit_of_note(note: &str) -> Option<&'static str> {
             }))
         .then_some(unit)
     })
+}
+
+/// The unit a note names for the numbers below it, in brackets or after "in" ("prints the
+/// following (TFLOPS for square problems):", "all numbers in GB/s"): a rate's or a time's.
+pub(super) fn unit_of_note(note: &str, policy: &PerfPolicy) -> CellKind {
+    let n = note.to_ascii_lowercase();
+    let kind = note_kind(note, policy)?;
+    let named = |u: &str| n.contains(&format!("({u}")) || n.contains(&format!("in {u}"));
+    match kind {
+        (ClaimKind::Rate { .. }, unit) if named(unit) => Some(kind),
+        (ClaimKind::Latency, unit) if unit != OWN_UNIT => Some(kind),
+        _ => None,
+    }
 }
 
 /// The kind a note directly above a table gives the number cells of the columns whose header

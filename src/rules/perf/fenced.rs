@@ -11,7 +11,7 @@
 //! a block that reads as code or commands (`$ `, `>>>`, `import`, `def`, braces, assignments,
 //! `--flags`, `pip install`…) is skipped whole. Other code blocks are never read.
 
-use super::cells::{column_kind, OWN_UNIT};
+use super::cells::{column_kind, CellKind, OWN_UNIT};
 use super::claims::{claim_at, find_claims, Claim, ClaimKind};
 use super::fields::{shown, Field};
 use super::text::{has_word, lone_number, number_at};
@@ -41,6 +41,9 @@ pub struct ResultLine {
     /// The time unit the lead-in names for the bare numbers closing its lines ("Timings (ms,
     /// median of 7 runs):"), when it announces times.
     pub time_unit: Option<&'static str>,
+    /// The unit the lead-in names for the numbers below it ("prints the following (TFLOPS for
+    /// square problems):"), which columns named after systems take ("cuBLAS  Triton").
+    pub lead_kind: CellKind,
 }
 
 /// Info strings of a fenced block that holds output rather than code.
@@ -207,8 +210,12 @@ pub fn result_lines(
         // a lead-in that announces results, that ends with a colon before output showing them,
         // or that names them anywhere ("`quiver-bench` output on my laptop for SIFT-1M. Recall
         // is checked against …") before output showing them
-        let shows =
-            || labelled_times || shows_results(source, &lines) || shows_columns(source, &lines);
+        let lead_kind = super::cells::unit_of_note(&b.text, policy);
+        let shows = || {
+            labelled_times
+                || shows_results(source, &lines)
+                || shows_columns(source, &lines, lead_kind)
+        };
         let announced = policy.results_cues.is_match(&sentence)
             || (b.text.trim_end().ends_with(':') && shows())
             || ({
@@ -234,6 +241,7 @@ pub fn result_lines(
         let time_unit = times
             .then(|| super::cells::time_unit_of_note(&b.text.to_ascii_lowercase()))
             .flatten();
+
         // (after the command that printed the block, "$ sacct -j 4471823 …", and a banner line,
         // "==== timer summary: r2b10 fp64 ====")
         let header = lines
@@ -333,6 +341,7 @@ pub fn result_lines(
                 code,
                 times,
                 time_unit,
+                lead_kind,
             });
         }
     }
@@ -638,8 +647,13 @@ const RATE_ITEMS: &[&str] = &[
 /// The values of a line of columnar output under a header line of column names
 /// (`input_len  output_len  prefill_ms  decode_tok_s` over `512  256  38.2  31.4`): a bare
 /// number under a column whose name gives its unit is a claim. Only when the line has as
-/// many fields as the header has names. A header printed as a comment (after `#`) counts.
-pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
+/// many fields as the header has names (or one more, an index first, as pandas prints a
+/// frame). A header printed as a comment (after `#`) counts.
+///
+/// `lead` is the unit the lead-in names for the numbers of the block ("(TFLOPS for square
+/// problems)"): the columns after the first whose names state no unit and set nothing up
+/// ("cuBLAS  Triton", not "M  N  K") hold results in it.
+pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind) -> Vec<Claim> {
     // a header printed as a comment ("#  size  time(us)  busbw(GB/s)", as nccl-tests prints it),
     // its units on a second line ("#  (B)  (us)  (GB/s)")
     let (header, units) = match header.split_once('\n') {
@@ -718,6 +732,13 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
         fields.truncate(names.len() - 1);
         names.pop();
     }
+    // an index before the values ("3  2048.0  2048.0  520.126383"), as pandas prints a frame
+    if fields.len() == names.len() + 1
+        && fields[0].1.bytes().all(|b| b.is_ascii_digit())
+        && fields[0].1.len() <= 4
+    {
+        fields.remove(0);
+    }
     if names.len() < 2 || fields.len() != names.len() {
         return Vec::new();
     }
@@ -728,7 +749,7 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
         }
     }
     let mut out = Vec::new();
-    for ((at, value), name) in fields.into_iter().zip(names) {
+    for (k, ((at, value), name)) in fields.into_iter().zip(names).enumerate() {
         let end = at + value.len();
         // "00:18:40" under "Elapsed", as a batch scheduler's accounting prints a run's time
         if clock_time(value)
@@ -762,11 +783,44 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
         if !lone_number(value) {
             continue;
         }
-        if let Some((kind, unit)) = output_column_kind(&name.to_ascii_lowercase()) {
+        let lower = name.to_ascii_lowercase();
+        let kind = output_column_kind(&lower).or_else(|| {
+            lead.filter(|_| k > 0 && !super::table::is_workload_header(&lower))
+                .and_then(|_| column_kind(&lower, lead))
+        });
+        if let Some((kind, unit)) = kind {
             out.push(claim_at(text, at..end, kind, unit));
         }
     }
     out
+}
+
+/// The workload a line of columnar output states in its set-up columns ("M  N  K" over
+/// "4096.0  4096.0  4096.0", "batch  seq_len" over "8  2048"), as "M=4096.0 N=4096.0 …".
+/// Names and values split on spaces alone, an index before the values dropped (pandas).
+pub fn workload_of_columns(names: &str, text: &str) -> Option<String> {
+    let names: Vec<&str> = names
+        .trim_start()
+        .trim_start_matches('#')
+        .split_whitespace()
+        .collect();
+    let mut fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() == names.len() + 1
+        && fields[0].len() <= 4
+        && fields[0].bytes().all(|b| b.is_ascii_digit())
+    {
+        fields.remove(0);
+    }
+    if fields.len() != names.len() {
+        return None;
+    }
+    let stated: Vec<String> = names
+        .iter()
+        .zip(&fields)
+        .filter(|(n, v)| lone_number(v) && super::table::is_workload_header(n))
+        .map(|(n, v)| format!("{n}={v}"))
+        .collect();
+    (!stated.is_empty()).then(|| stated.join(" "))
 }
 
 /// Time units printed as a field of their own after a value ("21 ms").
@@ -963,8 +1017,10 @@ fn metric_row(text: &str, claims: &[Claim]) -> Vec<Claim> {
 }
 
 /// Whether a block of output is a header line of column names over lines of values, some
-/// under a column whose name gives its unit.
-fn shows_columns(source: &str, lines: &[Range<usize>]) -> bool {
+/// under a column whose name gives its unit (or takes the unit the lead-in names, `lead`). A
+/// title line above the names ("matmul-performance-fp16:", as Triton's `perf_report` prints
+/// it) is skipped.
+fn shows_columns(source: &str, lines: &[Range<usize>], lead: CellKind) -> bool {
     // ncu's metric table, under a section line and a rule
     if let Some(k) = lines.iter().position(|r| {
         let t = source[r.clone()].trim_start();
@@ -973,8 +1029,12 @@ fn shows_columns(source: &str, lines: &[Range<usize>]) -> bool {
         let header = &source[lines[k].clone()];
         return lines[k + 1..]
             .iter()
-            .any(|r| !column_values(header, &source[r.clone()], &[]).is_empty());
+            .any(|r| !column_values(header, &source[r.clone()], &[], None).is_empty());
     }
+    let lines = match lines.split_first() {
+        Some((title, rest)) if source[title.clone()].split_whitespace().count() == 1 => rest,
+        _ => lines,
+    };
     let Some((head, rest)) = lines.split_first() else {
         return false;
     };
@@ -990,7 +1050,7 @@ fn shows_columns(source: &str, lines: &[Range<usize>]) -> bool {
         .any(|f| number_at(f.as_bytes(), 0).is_some())
         && rest
             .iter()
-            .any(|r| !column_values(header, &source[r.clone()], &[]).is_empty())
+            .any(|r| !column_values(header, &source[r.clone()], &[], lead).is_empty())
 }
 
 /// Whether a block of output shows results by itself: a line of it (not code) states a claim

@@ -349,8 +349,14 @@ pub(super) fn is_perf_percent(
     if word_before(lower, start).1 == "within" {
         return !has_word(&lower[seg.sentence(lower, &(start..end))], QUALITY_WORDS);
     }
+    // "skipped 12% of the time", but "keeping the tensor cores busy 88% of the time": a
+    // unit's utilization
     if next == "of" && lower[s1..].starts_with("of the time") {
-        return false;
+        let (_, w) = word_before(lower, quantified_start(lower, start));
+        return matches!(
+            w,
+            "busy" | "active" | "idle" | "stalled" | "occupied" | "saturated"
+        );
     }
     if next == "of" {
         if super::hedges::reserved_share(lower, seg, start, s1 + 2) {
@@ -422,9 +428,15 @@ pub(super) fn is_perf_percent(
                 && after.get(j + 1) != Some(&"of")
         });
         // "lands at ~94% of cuBLAS": a share of a reference implementation's result
+        // ("that is 97% of plain cuBLAS", "80% of stock PyTorch")
         let of_reference = after
             .iter()
-            .find(|w| **w != "the")
+            .find(|w| {
+                !matches!(
+                    **w,
+                    "the" | "plain" | "stock" | "vanilla" | "unfused" | "upstream"
+                )
+            })
             .is_some_and(|w| LOWER_NAMES.contains(w));
         return reached
             || of_result

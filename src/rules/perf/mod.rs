@@ -311,7 +311,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 claims.extend(fenced::labelled_value(text, &claims));
                 let header = line.header.clone().map_or("", |h| &cx.text()[h]);
                 let names = line.names.clone().map_or(header, |n| &cx.text()[n]);
-                claims.extend(fenced::column_values(names, text, &claims));
+                claims.extend(fenced::column_values(names, text, &claims, line.lead_kind));
                 claims.sort_by_key(|c| c.span.start);
                 claims.extend(fenced::signed_changes(text, &claims));
                 claims.sort_by_key(|c| c.span.start);
@@ -323,6 +323,17 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 // states the correctness of every value of the line
                 if let Some(n) = line.names.clone() {
                     let names = &cx.text()[n];
+                    // the set-up columns of the line ("M  N  K") state its workload
+                    if let Some(w) = fenced::workload_of_columns(names, text) {
+                        for c in claims.iter_mut() {
+                            if c.bound.missing().contains(&fields::Field::Workload) {
+                                c.bound.set_from_table(
+                                    fields::Field::Workload as usize,
+                                    Some(w.clone()),
+                                );
+                            }
+                        }
+                    }
                     if let Some((_, r)) = vocab
                         .matches(names)
                         .into_iter()
