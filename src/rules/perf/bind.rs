@@ -391,6 +391,9 @@ pub(super) fn compares(text: &str, r: &Range<usize>, claims: Option<&[Claim]>) -
                         | "threshold"
                         | "cap"
                         | "peak"
+                        // "against a theoretical Rpeak of 25.1 PFLOP/s": a share of a peak
+                        | "rpeak"
+                        | "theoretical"
                 )
             });
             !guards && !bound

@@ -355,6 +355,14 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     {
         return Some((ClaimKind::Rate { peak_unit: false }, "/day"));
     }
+    // "Energy to solution (kWh)": the energy a run took, a result like its time
+    if (h.contains("energy to solution") || h.contains("energy-to-solution"))
+        && ["kwh", "mwh", "wh)", "(j)", "(mj)"]
+            .iter()
+            .any(|u| h.contains(u))
+    {
+        return Some((ClaimKind::Rate { peak_unit: false }, "kwh"));
+    }
     // in Chinese: "扩展效率" (scaling efficiency), "利用率" (utilisation)
     if h.contains("效率") || h.contains("利用率") {
         return Some((ClaimKind::Percent, "%"));
@@ -695,10 +703,12 @@ impl TableCells {
                 .map_or(number, |(n, _)| n.trim_end());
             // a share written with its sign under a share's header ("86.9%" under "Efficiency")
             // ("111%" under "Perf/W vs RTX 4090": a ratio written as a share)
+            // ("100%" under "Parallel efficiency vs. 64 nodes": the reference row, as "1.00x")
             let share = matches!(kind, ClaimKind::Percent | ClaimKind::Multiplier)
-                && number
-                    .strip_suffix('%')
-                    .is_some_and(|n| bare(n.trim_end().trim_start_matches(['+', '-', '−'])));
+                && number.strip_suffix('%').is_some_and(|n| {
+                    bare(n.trim_end().trim_start_matches(['+', '-', '−']))
+                        && n.trim_end().replace(',', ".").parse::<f64>() != Ok(100.0)
+                });
             // a time with its unit under a column of times ("118 ms" under "TTFT p50")
             let timed = (*kind == ClaimKind::Latency)
                 .then(|| {

@@ -64,7 +64,32 @@ const CHANGE_WORDS: &[&str] = &[
 
 /// Words before a time that make it a result.
 const TIME_WORDS: &[&str] = &[
-    "耗时", "用时", "延迟", "时延", "时间", "缩短", "降至", "仅需", "只需", "需要", "完成", "的",
+    "耗时",
+    "用时",
+    "延迟",
+    "时延",
+    "时间",
+    "缩短",
+    "降至",
+    "仅需",
+    "只需",
+    "需要",
+    "完成",
+    "的",
+    // Japanese and Korean: latency, average, time taken; the names of latency statistics
+    "지연",
+    "평균",
+    "소요",
+    "레이턴시",
+    "レイテンシ",
+    "平均",
+    "所要",
+    "ttft",
+    "tpot",
+    "p50",
+    "p90",
+    "p95",
+    "p99",
 ];
 
 /// Words that make what follows them a plan, an expectation or a bound, not a result.
@@ -92,6 +117,10 @@ const HEDGE_WORDS: &[&str] = &[
     "목표",
     "계획",
     "예정",
+    // Korean: "must reach" ("2배는 나와야 본전": at least 2x to break even)
+    "나와야",
+    "되어야",
+    "돼야",
 ];
 
 /// Words of change that follow a number in Japanese and Korean ("2.1倍高速", "41%短縮",
@@ -127,6 +156,11 @@ const AFTER_CHANGE: &[&str] = &[
     "빠른",
     "느려",
     "느립",
+    "좋아",
+    "나아",
+    "늘었",
+    "늘어",
+    "내려",
     "개선",
     "증가",
     "절감",
@@ -152,7 +186,7 @@ const AFTER_CHANGE: &[&str] = &[
 /// change after it ("19 秒に短縮", "12.6초로 단축", "35% 정도 감소").
 const BETWEEN: &[&str] = &[
     "程度", "ほど", "近く", "に", "へ", "まで", "も", "으로", "로", "까지", "가량", "정도", "이",
-    "가", "만큼", "的", "左右",
+    "가", "만큼", "的", "左右", "남짓", "내외", "안팎",
 ];
 
 /// Whether a word of change follows the number that ends at `end` ("約2.1倍高速", "41%短縮",
@@ -179,8 +213,52 @@ pub(super) fn tail_cue(lower: &str, end: usize) -> bool {
     AFTER_CHANGE.iter().any(|w| rest.starts_with(w))
 }
 
+/// Whether the number at `start` ends a change written in Japanese or Korean, after the value
+/// before it and its "from" ("14.2초에서 12.6초로", "38 ms에서 44 ms로", "48 秒から 19 秒に").
+pub(super) fn change_end(lower: &str, start: usize) -> bool {
+    let head = lower[..start].trim_end();
+    ["에서", "から"].iter().any(|from| {
+        head.strip_suffix(from).is_some_and(|h| {
+            let h = h.trim_end();
+            // the value before, with its unit ("38 ms", "5.8건", "2.8초")
+            let unit = h.trim_end_matches(|c: char| c.is_alphabetic() || c == '/' || c == '%');
+            unit.trim_end().ends_with(|c: char| c.is_ascii_digit())
+        })
+    })
+}
+
+/// Whether a time written with a Latin unit in Chinese, Japanese or Korean prose follows a word
+/// that makes it a result in its clause ("평균 9 ms씩", "TTFT p99가 706 ms").
+pub(super) fn time_cue(lower: &str, start: usize) -> bool {
+    let head = clause_head(lower, start);
+    !HEDGE_WORDS.iter().any(|w| head.contains(w))
+        && TIME_WORDS
+            .iter()
+            .filter(|w| **w != "的")
+            .any(|w| head.contains(w))
+}
+
+/// Counters of a count per second ("초당 5.8건": 5.8 requests per second).
+const COUNTERS: &[&str] = &["건", "개", "회", "件", "个", "回"];
+
+/// Where a count per second ends, when the number at `start..after` is one: the second named
+/// before it and a counter after it ("초당 5.8건", "每秒 120 个"), or the end of a change whose
+/// value before was one ("초당 5.8건에서 14건으로").
+pub(super) fn per_second_count(lower: &str, start: usize, after: usize) -> Option<usize> {
+    let counter = COUNTERS.iter().find(|c| lower[after..].starts_with(**c))?;
+    let head = lower[..start].trim_end();
+    let per_second = ["초당", "毎秒", "每秒"].iter().any(|w| head.ends_with(w))
+        || (change_end(lower, start) && {
+            let h = clause_head(lower, start);
+            ["초당", "毎秒", "每秒"].iter().any(|w| h.contains(w))
+        });
+    (per_second && !hedged(lower, start) && !hedged_after(lower, after))
+        .then(|| after + counter.len())
+}
+
 /// Words after a time that make it a bound of the run ("10 分钟后", "30 秒内").
-const AFTER_TIME: &[&str] = &["后", "内", "以内", "一次"];
+/// (Korean: "30분짜리 부하 테스트", a 30-minute load test; "30분 동안", for 30 minutes)
+const AFTER_TIME: &[&str] = &["后", "内", "以内", "一次", "짜리", "동안", "간의"];
 
 /// The text before `at` back to the start of its Chinese clause (after `，。；：！？`, or a line
 /// break), at most 60 bytes.
@@ -235,7 +313,9 @@ pub(super) fn states_result(lower: &str, start: usize, end: usize, unit: Unit) -
             // ("阅读时间约 12 分钟": how long a post takes to read)
             !AFTER_TIME.iter().any(|w| tail.starts_with(w))
                 && !head.contains("阅读")
-                && (TIME_WORDS.iter().any(|w| head.contains(w)) || tail_cue(lower, end))
+                && (TIME_WORDS.iter().any(|w| head.contains(w))
+                    || tail_cue(lower, end)
+                    || change_end(lower, start))
         }
         // "压缩 4 倍" (a compression ratio) is a parameter
         Unit::Times => {

@@ -585,6 +585,12 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
     let seg_cell = std::cell::OnceCell::new();
     let seg = || seg_cell.get_or_init(|| Segments::new(lower));
     let hypothetical = |r: &Range<usize>| hypothetical(&lower_s, seg(), r, states);
+    // "SLO: TTFT p99 ≤ 1.5 s": a bound a sentence of settings sets, not a result
+    let bound = |r: &Range<usize>| {
+        let h = lower_s[..r.start].trim_end();
+        (h.ends_with(['≤', '<', '≦', '＜']) || h.ends_with("<="))
+            && states(Vocabulary::Setting, &lower_s[seg().sentence(&lower_s, r)])
+    };
     let claim = |span: Range<usize>, kind: ClaimKind| {
         let (value, unit) = value_and_unit(&text[span.clone()], kind);
         let q = quantifier_start(&lower_s, span.start);
@@ -680,6 +686,19 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             continue;
         }
         let after = skip_space(lower, num_end);
+        // "초당 5.8건": a count per second
+        if let Some(end) = cjk
+            .then(|| super::cjk::per_second_count(&lower_s, i, after))
+            .flatten()
+        {
+            if !hypothetical(&(i..end)) {
+                let mut c = claim(i..end, ClaimKind::Rate { peak_unit: false });
+                c.unit = "/s".into();
+                out.push(c);
+            }
+            i = end;
+            continue;
+        }
         // "1.6 倍", "耗时 0.43 秒" (see `cjk`)
         if let Some((end, unit)) = cjk.then(|| super::cjk::unit_at(&lower_s, after)).flatten() {
             let kind = match unit {
@@ -693,7 +712,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 .map(|h| h.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.'))
                 .filter(|h| h.len() < i - 1 && !h.ends_with(|c: char| c.is_ascii_alphanumeric()))
                 .map_or(i, str::len);
-            if super::cjk::states_result(&lower_s, start, end, unit) && !hypothetical(&(start..end))
+            if super::cjk::states_result(&lower_s, start, end, unit)
+                && !hypothetical(&(start..end))
+                && !bound(&(start..end))
             {
                 out.push(claim(start..end, kind));
             }
@@ -781,8 +802,14 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     };
                     n == "1"
                 };
-                // "were ~2x too high" is the size of an error
-                let error = word_after(&lower_s, end).1 == "too";
+                // "were ~2x too high" is the size of an error; "4 × (96 GB HBM3 + …)" a count
+                // of parts
+                let error = word_after(&lower_s, end).1 == "too"
+                    || (!decimal
+                        && lower_s[end..]
+                            .trim_start()
+                            .strip_prefix('(')
+                            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit())));
                 if !unit_ratio
                     && !error
                     && (decimal || !device_count(text, end))
@@ -810,7 +837,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 && (matches!(
                     cue_before(&lower_s, i),
                     "versus" | "vs" | "vs." | "from" | "against"
-                )
+                ) || (cue_before(&lower_s, i) == "the"
+                    // "raised MFU to 48%, up from the 41% of the BF16 runs"
+                    && word_before(&lower_s, word_before(&lower_s, i).0).1 == "from")
                     || matches!(next, "" | "on" | "for" | "in" | "at" | "with" | "and")))
                 // "takes 4.5 ms, 60% less than AdamW", "349 µs, 15% below the unfused kernels"
                 || (out.last().is_some_and(|c| {
@@ -874,16 +903,27 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             };
             // "needs about 900 samples/s per node": a requirement; "write target: 6 GB/s": a
             // label that sets the value
-            let required = matches!(
-                cue_before(&lower_s, i),
-                "needs" | "need" | "requires" | "require" | "required"
-            ) || (w.start == i || lower_s[w.start..i].trim().is_empty())
-                && lower_s[..w.start].trim_end().ends_with(':')
-                && {
-                    let h = lower_s[..w.start].trim_end();
-                    let from = crate::lines::floor_char_boundary(h, h.len().saturating_sub(40));
-                    states(Vocabulary::Setting, &h[from..])
-                };
+            // "so the ceiling is ~80 tok/s": a bound worked out, not a result
+            let ceiling = {
+                let head: Vec<&str> = words(&lower_s[w.start..i]).collect();
+                matches!(
+                    head.as_slice(),
+                    [.., "ceiling" | "roofline", "is" | "of" | "at"]
+                        | [.., "upper", "bound", "is" | "of"]
+                )
+            };
+            let required = ceiling
+                || matches!(
+                    cue_before(&lower_s, i),
+                    "needs" | "need" | "requires" | "require" | "required"
+                )
+                || (w.start == i || lower_s[w.start..i].trim().is_empty())
+                    && lower_s[..w.start].trim_end().ends_with(':')
+                    && {
+                        let h = lower_s[..w.start].trim_end();
+                        let from = crate::lines::floor_char_boundary(h, h.len().saturating_sub(40));
+                        states(Vocabulary::Setting, &h[from..])
+                    };
             if !per_item
                 && !required
                 // (a set-up phrase a comma closes sets no limit on the result: "At a 2-second
@@ -894,6 +934,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 })
                 && !offered_load(&lower_s, seg(), i, end, unit, states)
                 && !hypothetical(&(i..end))
+                // "8,000 tok/s는 넘길 거라고 기대하는": an expectation written after the number
+                && !(cjk
+                    && (super::cjk::hedged(&lower_s, i) || super::cjk::hedged_after(&lower_s, end)))
             {
                 let mut c = claim(i..end, ClaimKind::Rate { peak_unit: peak });
                 let clause = &lower_s[w.clone()];
@@ -908,7 +951,19 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 // "the dense BF16 peak is 989 TFLOPS", "specified at 3.35 TB/s"
                 let peak_before = {
                     let head: Vec<&str> = words(&lower_s[w.start..i]).collect();
-                    matches!(
+                    // ("a theoretical Rpeak of 57.9 PFLOP/s", "so the ceiling is ~80 tok/s")
+                    head.iter().rev().take(4).any(|w| matches!(*w, "rpeak" | "theoretical"))
+
+                        // "M2 Max is 400 GB/s": what a device has, as its datasheet says
+                        || (peak
+                            && matches!(head.last(), Some(&("is" | "has")))
+                            && head.len() <= 4
+                            && states(
+                                Vocabulary::Field(super::fields::Field::Hardware),
+                                &lower_s[w.start..i],
+                            )
+                            && !states(Vocabulary::Measurement, clause))
+                        || matches!(
                         head.as_slice(),
                         [.., "peak", "is"]
                             | [.., "specified" | "specced" | "spec'd" | "rated", "at"]
@@ -1248,8 +1303,14 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     .strip_prefix('(')
                     .is_some_and(|r| LATENCY_CUES.contains(&word_after(r, 0).1))
             };
+            // "38 ms에서 44 ms로", "평균 9 ms씩": a change or a statistic written in Korean or
+            // Japanese
+            let cjk_change =
+                cjk && (super::cjk::tail_cue(&lower_s, end) || super::cjk::change_end(&lower_s, i));
             let cue = has_word(w, LATENCY_CUES)
                 || changed
+                || cjk_change
+                || (cjk && super::cjk::time_cue(&lower_s, i))
                 || labelled
                 || w.contains("time to first token")
                 || w.contains("time-to-first-token")
@@ -1310,7 +1371,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             };
             // ("shaving 1.7 ms off every decode step": a time taken off, whatever follows)
             let taken_off = after_unit == "off";
-            let setting = !taken_off && states(Vocabulary::Setting, &lower_s[set_up])
+            let setting = !taken_off && !cjk_change && states(Vocabulary::Setting, &lower_s[set_up])
                 || (SETTING_AFTER.contains(&after_unit) && !per_item && !of_time)
                 // "mean time between failures was ~19 hours" is reliability, not speed
                 // "the median of 3 runs of 60 seconds": how long each run lasts
@@ -1332,7 +1393,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     && !changed
                     // "used to stall training for 9–11 minutes": how long a stall lasts
                     && !(before == "for" && has_word(w, STALL_WORDS)));
-            if cue && !setting && !hypothetical(&(i..end)) {
+            if cue && !setting && !hypothetical(&(i..end)) && !bound(&(i..end)) {
                 out.push(claim(i..end, ClaimKind::Latency));
             }
             i = end;
@@ -1378,8 +1439,16 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 match cue_before(&lower_s, q) {
                     "from" => {
                         let (fs, _) = word_before(&lower_s, q);
-                        has_stem(word_before(&lower_s, fs).1, DIRECTION_STEMS)
-                            && has_word(&lower_s[c.start..fs], MEMORY_WORDS)
+                        let dir = word_before(&lower_s, fs).1;
+                        // "stayed under 19 GB, down from 31 GB": the value before, in a
+                        // sentence about memory
+                        (matches!(dir, "down" | "up")
+                            && has_word(
+                                &lower_s[seg().sentence(&lower_s, &(i..end))],
+                                MEMORY_WORDS,
+                            ))
+                            || (has_stem(dir, DIRECTION_STEMS)
+                                && has_word(&lower_s[c.start..fs], MEMORY_WORDS))
                     }
                     "to" => out.last().is_some_and(|p| {
                         p.kind == ClaimKind::Saving
@@ -1389,8 +1458,15 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     _ => false,
                 }
             };
+            // (the value after, before its "down from")
+            let before_change = {
+                let rest = lower_s[end..].trim_start_matches([',', ' ', '(']);
+                (rest.starts_with("down from ") || rest.starts_with("up from "))
+                    && has_word(&lower_s[seg().sentence(&lower_s, &(i..end))], MEMORY_WORDS)
+            };
             if less_memory
                 || moved
+                || before_change
                 || by_change
                 // "峰值内存减少 0.7 GB", "显存占用从 29.6 GB 降至 10.2 GB"
                 || (cjk

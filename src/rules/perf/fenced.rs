@@ -654,6 +654,10 @@ const RATE_ITEMS: &[&str] = &[
 /// problems)"): the columns after the first whose names state no unit and set nothing up
 /// ("cuBLAS  Triton", not "M  N  K") hold results in it.
 pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind) -> Vec<Claim> {
+    // a Markdown table printed by a tool (llama-bench): cells between pipes
+    if header.trim_start().starts_with('|') && text.trim_start().starts_with('|') {
+        return pipe_values(header, text, claims, lead);
+    }
     // a header printed as a comment ("#  size  time(us)  busbw(GB/s)", as nccl-tests prints it),
     // its units on a second line ("#  (B)  (us)  (GB/s)")
     let (header, units) = match header.split_once('\n') {
@@ -821,6 +825,57 @@ pub fn workload_of_columns(names: &str, text: &str) -> Option<String> {
         .map(|(n, v)| format!("{n}={v}"))
         .collect();
     (!stated.is_empty()).then(|| stated.join(" "))
+}
+
+/// The cells of a line of a Markdown table printed in a code block, with where each starts
+/// (the text before the first pipe and after the last is no cell).
+fn pipe_cells(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for part in line.split('|') {
+        let start = at + (part.len() - part.trim_start().len());
+        out.push((start, part.trim()));
+        at += part.len() + 1;
+    }
+    if out.len() >= 2 {
+        out.remove(0);
+        out.pop();
+    }
+    out
+}
+
+/// The values of a line of a Markdown table printed in a code block (llama-bench's `| model |
+/// size | … | t/s |` over `| llama 8B Q4_K - Medium | … | 62.84 ± 0.31 |`), as `column_values`
+/// reads columns of output: a number, or a number and its spread, under a column whose name
+/// gives its unit.
+fn pipe_values(header: &str, text: &str, claims: &[Claim], lead: CellKind) -> Vec<Claim> {
+    let names = pipe_cells(header.lines().next().unwrap_or(""));
+    let cells = pipe_cells(text);
+    if names.len() < 2 || cells.len() != names.len() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (k, ((_, name), (at, cell))) in names.iter().zip(&cells).enumerate() {
+        // "62.84 ± 0.31": the value, not its spread
+        let value = cell.split_once('±').map_or(*cell, |(v, _)| v.trim_end());
+        let end = at + value.len();
+        if !lone_number(value)
+            || claims
+                .iter()
+                .any(|c| c.span.start < end && *at < c.span.end)
+        {
+            continue;
+        }
+        let lower = name.to_ascii_lowercase();
+        let kind = output_column_kind(&lower).or_else(|| {
+            lead.filter(|_| k > 0 && !super::table::is_workload_header(&lower))
+                .and_then(|_| column_kind(&lower, lead))
+        });
+        if let Some((kind, unit)) = kind {
+            out.push(claim_at(text, *at..end, kind, unit));
+        }
+    }
+    out
 }
 
 /// Time units printed as a field of their own after a value ("21 ms").

@@ -181,8 +181,18 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 // the items and rows of a list of goals are aims (a reply after them is not)
                 && !(matches!(b.kind, BlockKind::Item | BlockKind::TableRow)
                     && planned(&cx.doc.sections[b.section].title))
-                // the rows of a table of specifications are datasheet figures
-                && !(b.kind == BlockKind::TableRow && specified(&cx.doc.sections[b.section].title))
+                // the rows of a table of specifications are datasheet figures (under a title
+                // that says so, or a first column headed "Specification")
+                && !(b.kind == BlockKind::TableRow
+                    && (specified(&cx.doc.sections[b.section].title)
+                        || table::table_at(cx.doc, b.span.start).is_some_and(|t| {
+                            cx.doc.tables[t].header.first().is_some_and(|h| {
+                                matches!(
+                                    h.trim().to_lowercase().as_str(),
+                                    "specification" | "specifications" | "spec" | "specs"
+                                )
+                            })
+                        })))
                 // a row of a table of settings states no result
                 && (b.kind != BlockKind::TableRow
                     || !table::table_at(cx.doc, b.span.start).is_some_and(|t| cells.of_settings(t)))

@@ -19,7 +19,9 @@ use super::claims::{Claim, ClaimKind};
 use super::fields::{shown, Field};
 use super::text::{has_word, unit_in, words};
 use super::vocab::Vocab;
-use super::words::{COMPARING_WORDS, MEASURED_WORDS, SPEC_LEAD_WORDS, UTILIZATION_WORDS};
+use super::words::{
+    COMPARING_WORDS, MEASURED_WORDS, SCORE_WORDS, SPEC_LEAD_WORDS, UTILIZATION_WORDS,
+};
 use crate::document::{BlockKind, Document};
 use std::ops::Range;
 
@@ -89,6 +91,19 @@ pub(super) fn is_workload_header(header: &str) -> bool {
         "n" | "m" | "k" | "d" | "mnk" | "m=n=k" | "size" | "problem size" | "matrix size"
     );
     dimension || (has_word(&h, WORKLOAD_HEADER_WORDS) && unit_in(&h).is_none())
+}
+
+/// Whether a header names a column of quality scores ("LongBench avg", "RULER-32K", "MMLU",
+/// "Accuracy (%)", "WER", "Pass@1").
+fn is_quality_header(header: &str) -> bool {
+    let h = header.to_ascii_lowercase();
+    let quality = words(&h).any(|w| {
+        SCORE_WORDS.contains(&w)
+            || ["longbench", "ruler", "pass@", "mt-bench", "rouge", "exact"]
+                .iter()
+                .any(|p| w.starts_with(p))
+    });
+    quality
 }
 
 /// The table whose span holds byte `at` of the source.
@@ -264,6 +279,11 @@ impl TableContext {
                 if is_workload_header(h) {
                     fields.push(Field::Workload as usize);
                 }
+                // a column of quality beside the results ("LongBench avg", "RULER-32K",
+                // "Accuracy"): the row states what its speed costs in quality
+                if is_quality_header(h) {
+                    fields.push(Field::Correctness as usize);
+                }
                 fields.sort_unstable();
                 fields.dedup();
                 (h.clone(), fields)
@@ -322,6 +342,23 @@ impl TableContext {
         let mut result_column = vec![false; cells.len()];
         for col in at.iter().filter_map(|&off| column(off)) {
             result_column[col] = true;
+        }
+        // (a column of ratios against a reference holds results in its reference row too,
+        // where "100%" or "1.00x" states none: "Parallel efficiency vs. 16 nodes")
+        for (col, (_, v)) in cells.iter().enumerate() {
+            // (not a score against a reference: "ROUGE-L vs FP32 reference")
+            let ratio_header = self.header.get(col).is_some_and(|(h, _)| {
+                let h = h.to_ascii_lowercase();
+                has_word(&h, &["vs", "vs.", "versus", "relative", "speedup"])
+                    && !is_quality_header(&h)
+            });
+            if ratio_header
+                && v.trim()
+                    .trim_matches('*')
+                    .starts_with(|c: char| c.is_ascii_digit())
+            {
+                result_column[col] = true;
+            }
         }
         let names = |col: usize, k: usize| {
             self.header

@@ -8,10 +8,59 @@ pub(super) fn is_word_byte(b: u8) -> bool {
 }
 
 /// Words of a text (letters, digits, `-`, `/`, `.` and `_` inside), lower case expected.
+/// Where Korean, Japanese or Chinese is written against Latin letters or digits with no space
+/// ("TTFT가", "H100에서", "2.8초"), each script is a word of its own.
 pub(super) fn words(s: &str) -> impl Iterator<Item = &str> {
-    s.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '/' || c == '.' || c == '_'))
+    Words { rest: s }
         .map(|w| w.trim_matches(|c| c == '.' || c == '-'))
         .filter(|w| !w.is_empty())
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '-' || c == '/' || c == '.' || c == '_'
+}
+
+/// Hangul, kana and CJK ideographs.
+pub(super) fn is_cjk(c: char) -> bool {
+    matches!(c,
+        '\u{1100}'..='\u{11FF}'
+            | '\u{3040}'..='\u{30FF}'
+            | '\u{3130}'..='\u{318F}'
+            | '\u{3400}'..='\u{9FFF}'
+            | '\u{AC00}'..='\u{D7AF}'
+            | '\u{F900}'..='\u{FAFF}')
+}
+
+struct Words<'s> {
+    rest: &'s str,
+}
+
+impl<'s> Iterator for Words<'s> {
+    type Item = &'s str;
+
+    fn next(&mut self) -> Option<&'s str> {
+        let s = self.rest;
+        let start = s.find(is_word_char)?;
+        let mut script = None;
+        let mut end = s.len();
+        for (k, c) in s[start..].char_indices() {
+            if !is_word_char(c) {
+                end = start + k;
+                break;
+            }
+            // (`-`, `/`, `.` and `_` belong to either script)
+            if c.is_alphanumeric() {
+                let cjk = is_cjk(c);
+                if script.is_some_and(|was| was != cjk) {
+                    end = start + k;
+                    break;
+                }
+                script = Some(cjk);
+            }
+        }
+        self.rest = &s[end..];
+        Some(&s[start..end])
+    }
 }
 
 pub(super) fn has_word(s: &str, list: &[&str]) -> bool {

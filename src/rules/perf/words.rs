@@ -212,6 +212,8 @@ pub(super) const LATENCY_CUES: &[&str] = &[
 /// Rate units, longest first; `true` for compute and bandwidth rates (vendor peak material).
 pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     // energy per unit of work, an efficiency: "0.34 J per output token"
+    ("joules per output token", false),
+    ("joules per token", false),
     ("j per output token", false),
     ("j per token", false),
     ("j/token", false),
