@@ -193,8 +193,27 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
                     super::text::words(tail).any(|w| w.eq_ignore_ascii_case("peak"))
                 };
                 // "61% of the 0.8.1 throughput": a share of a version's
+                // ("61% of the 3.0 level", "99% of 3.0": one dot, before a word of a result or
+                // at the clause's end, not "of the 3.5 GB")
                 let version = w2.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-                    && w2.matches('.').count() >= 2;
+                    && (w2.matches('.').count() >= 2
+                        || (w2.matches('.').count() == 1 && {
+                            let (ns, n) = word_after(text, s2 + w2.len());
+                            let n = n.to_ascii_lowercase();
+                            ns >= c.clause.end
+                                || matches!(
+                                    n.as_str(),
+                                    "level"
+                                        | "release"
+                                        | "build"
+                                        | "baseline"
+                                        | "numbers"
+                                        | "results"
+                                        | "throughput"
+                                        | "speed"
+                                        | "performance"
+                                )
+                        }));
                 // "91% of the first minute's": a share of another run's result
                 let possessive = {
                     let t = &text[s2..];

@@ -472,9 +472,14 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     // "braid / NCCL", "ours vs. cuBLAS": the ratio of two systems' results
     let ratio_of = |sep: &str| {
         h.split_once(sep).is_some_and(|(a, b)| {
+            // (or two versions: "3.2 vs 3.1", "v0.5 / v0.4")
             let name = |s: &str| {
                 let s = s.trim();
-                !s.is_empty() && s.starts_with(|c: char| c.is_alphabetic())
+                let v = s.strip_prefix('v').unwrap_or(s);
+                (!s.is_empty() && s.starts_with(|c: char| c.is_alphabetic()))
+                    || (v.contains('.')
+                        && v.len() <= 8
+                        && v.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
             };
             name(a) && name(b)
         })

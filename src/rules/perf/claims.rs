@@ -748,7 +748,8 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             // "132 × *k* thread blocks": a product with a variable
             let variable = {
                 let (ws, w) = word_after(&lower_s, end);
-                ws > end && w.len() == 1 && w.bytes().all(|b| b.is_ascii_lowercase())
+                // (not the article: "7.7x a single appliance")
+                ws > end && w.len() == 1 && w != "a" && w.bytes().all(|b| b.is_ascii_lowercase())
             };
             if variable {
                 i = end;
@@ -847,7 +848,11 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 }) && ((COMPARATIVES.contains(&next)
                     && word_after(&lower_s, ns + next.len()).1 == "than")
                     || matches!(next, "below" | "above")));
+            // "(+11% vs 3.1)": a signed change against what follows
+            let signed_versus = lower_s[..i].ends_with(['+', '-', '−'])
+                && matches!(next, "vs" | "vs." | "versus" | "over" | "against");
             if (continues
+                || signed_versus
                 || is_perf_percent(&lower_s, seg(), i, end, states)
                 || (cjk
                     && (super::cjk::percent_cue(&lower_s, i)

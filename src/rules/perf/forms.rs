@@ -407,6 +407,8 @@ pub(super) fn is_perf_percent(
                             | "remained"
                             | "holds"
                             | "held"
+                            // "it is back at 99% of 3.0"
+                            | "back"
                             // "was measured at 86% of its CUDA backend's speed"
                             | "measured"
                             | "clocked"
@@ -419,13 +421,15 @@ pub(super) fn is_perf_percent(
             && !after.iter().any(|w| QUALITY_WORDS.contains(w));
         // "roughly 56% of the H100 number": a share of another system's result
         // (a named one: not "30% of the results", "50% of the number of requests")
+        // ("dropped to 61% of the 3.0 level")
         let of_result = (1..after.len()).any(|j| {
-            matches!(after[j], "number" | "numbers" | "result" | "results")
-                && !matches!(
-                    after[j - 1],
-                    "the" | "a" | "an" | "all" | "our" | "these" | "those"
-                )
-                && after.get(j + 1) != Some(&"of")
+            matches!(
+                after[j],
+                "number" | "numbers" | "result" | "results" | "level"
+            ) && !matches!(
+                after[j - 1],
+                "the" | "a" | "an" | "all" | "our" | "these" | "those"
+            ) && after.get(j + 1) != Some(&"of")
         });
         // "lands at ~94% of cuBLAS": a share of a reference implementation's result
         // ("that is 97% of plain cuBLAS", "80% of stock PyTorch")
@@ -438,9 +442,15 @@ pub(super) fn is_perf_percent(
                 )
             })
             .is_some_and(|w| LOWER_NAMES.contains(w));
+        // "back at 99–101% of 3.0": a share of an earlier version's result
+        let of_version = after.iter().find(|w| **w != "the").is_some_and(|w| {
+            let v = w.strip_prefix('v').unwrap_or(w);
+            v.contains('.') && v.len() <= 8 && v.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        }) && has_word(&lower[seg.sentence(lower, &(start..end))], PERF_NOUNS);
         return reached
             || of_result
             || of_reference
+            || of_version
             || after
                 .iter()
                 .any(|w| PERF_NOUNS.contains(w) || UTILIZATION_WORDS.contains(w));

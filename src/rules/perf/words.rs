@@ -212,6 +212,11 @@ pub(super) const LATENCY_CUES: &[&str] = &[
 /// Rate units, longest first; `true` for compute and bandwidth rates (vendor peak material).
 pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     // energy per unit of work, an efficiency: "0.34 J per output token"
+    // how fast a simulation runs against the wall clock: "212 simulated days per day", "1.4 SYPD"
+    ("simulated days per day", false),
+    ("simulated years per day", false),
+    ("sdpd", false),
+    ("sypd", false),
     ("joules per output token", false),
     ("joules per token", false),
     ("j per output token", false),
