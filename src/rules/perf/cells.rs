@@ -119,6 +119,11 @@ const SETTING_WORDS: &[&str] = &[
 /// Header words of a column of times that are results: "Latency (ms)", "Step time (s)".
 const TIME_WORDS: &[&str] = &[
     "time",
+    // in Japanese, Korean and Chinese: "step時間 (ms)", "단계 시간", "耗时"
+    "時間",
+    "시간",
+    "耗时",
+    "时间",
     // in Portuguese, Spanish, French and German: "Tempo total", "Tiempo (s)", "Durée", "Zeit"
     "tempo",
     "tiempo",
@@ -338,14 +343,33 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     // ("Wall time (min)": minutes, not a minimum)
     let minutes = time_unit_in(&h) == Some("min");
     // (what a column is compared with is no setting: "Speedup vs 64 nodes")
-    let setting =
-        words(own).any(|w| SETTING_WORDS.contains(&w) && !(minutes && w.starts_with("min")));
+    // ("Model load (ms)", "Load time (s)": how long loading takes, not an offered load)
+    let loading = h.contains("model load") || h.contains("load time");
+    let setting = words(own).any(|w| {
+        SETTING_WORDS.contains(&w)
+            && !(minutes && w.starts_with("min"))
+            && !(loading && w == "load")
+    });
     if (has_word(own, SPEC_WORDS) && !max_rate) || setting || h.contains('\\') {
         return None;
     }
     // "TTFT reduction vs vLLM": a change of a time, a share (unless its header names a unit)
     if has_word(own, CHANGE_WORDS) && time_unit_in(&h).is_none() && unit_in(&h).is_none() {
         return Some((ClaimKind::Percent, "%"));
+    }
+    // "Epoch time (mm:ss)", "Wall (h:mm:ss)": times written as a clock
+    if [
+        "(mm:ss)",
+        "(m:ss)",
+        "(h:mm:ss)",
+        "(hh:mm:ss)",
+        "(h:mm)",
+        "(hh:mm)",
+    ]
+    .iter()
+    .any(|u| h.contains(u))
+    {
+        return Some((ClaimKind::Latency, "h:m:s"));
     }
     // "Simulated days per day", "SYPD": how fast a simulation runs against the wall clock
     if h.contains("days per day")
@@ -356,7 +380,10 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
         return Some((ClaimKind::Rate { peak_unit: false }, "/day"));
     }
     // "Energy to solution (kWh)": the energy a run took, a result like its time
-    if (h.contains("energy to solution") || h.contains("energy-to-solution"))
+    // ("Energy per frame (mJ)": the energy an item took)
+    if (h.contains("energy to solution")
+        || h.contains("energy-to-solution")
+        || h.contains("energy per"))
         && ["kwh", "mwh", "wh)", "(j)", "(mj)"]
             .iter()
             .any(|u| h.contains(u))
@@ -370,7 +397,14 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     if let Some((unit, peak)) = unit_in(&h) {
         return Some((ClaimKind::Rate { peak_unit: peak }, unit));
     }
-    if let Some(unit) = time_unit_in(&h).filter(|_| has_word(&h, TIME_WORDS)) {
+    // (or a time per unit of training: "Epoch (s)", "Step (ms)", "Fold (min)")
+    if let Some(unit) = time_unit_in(&h).filter(|_| {
+        has_word(&h, TIME_WORDS)
+            || matches!(
+                words(own).next(),
+                Some("epoch" | "step" | "iteration" | "iter" | "fold")
+            ) && words(own.split('(').next().unwrap_or(own)).count() == 1
+    }) {
         return Some((ClaimKind::Latency, unit));
     }
     // "ms/iter", "s/it", "us/call": a time per item as a column name
@@ -776,6 +810,16 @@ impl TableCells {
                     ClaimKind::Percent,
                     "%",
                 ));
+            } else if unit == "h:m:s" && {
+                let parts: Vec<&str> = number.split(':').collect();
+                (2..=3).contains(&parts.len())
+                    && parts
+                        .iter()
+                        .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                    && parts[1..].iter().all(|p| p.len() == 2)
+            } {
+                // "41:00" under "Epoch time (mm:ss)"
+                out.push(claim_at(text, at..at + number.len(), *kind, unit));
             } else if (bare(number) && unit != OWN_UNIT)
                 // "1.28배", "1.6倍" under a column of ratios
                 || (*kind == ClaimKind::Multiplier

@@ -24,6 +24,8 @@ const UNITS: &[(&str, Unit)] = &[
     ("微秒", Unit::Time("us")),
     ("ミリ秒", Unit::Time("ms")),
     ("分钟", Unit::Time("min")),
+    // Japanese minutes ("41分 → 13分"), after the Chinese 分钟
+    ("分", Unit::Time("min")),
     ("小时", Unit::Time("h")),
     ("時間", Unit::Time("h")),
     ("秒", Unit::Time("s")),
@@ -50,6 +52,13 @@ const CHANGE_WORDS: &[&str] = &[
     "增加",
     "吞吐",
     "利用率",
+    // Japanese and Korean utilisation: "GPU使用率が 35〜60%", "사용률"
+    "使用率",
+    "稼働率",
+    "사용률",
+    "이용률",
+    // "eager 比で 2.6倍": against
+    "比で",
     "保持在",
     // Japanese and Korean: speed, throughput, "compared with"
     "速度",
@@ -90,6 +99,10 @@ const TIME_WORDS: &[&str] = &[
     "p90",
     "p95",
     "p99",
+    "待ち",
+    "遅延",
+    "時間",
+    "かかる",
 ];
 
 /// Words that make what follows them a plan, an expectation or a bound, not a result.
@@ -166,6 +179,11 @@ const AFTER_CHANGE: &[&str] = &[
     "절감",
     "높아",
     "낮아",
+    // "takes": "6分 ほどかかる", "3시간 걸렸"
+    "かか",
+    "걸렸",
+    "걸리",
+    "걸린",
     // Chinese, after the number ("单步从 34 秒缩短到 31 秒", "约 11.5% 的提升")
     "提升",
     "提高",
@@ -185,8 +203,30 @@ const AFTER_CHANGE: &[&str] = &[
 /// Particles and words of approximation that may stand between a number and the word of
 /// change after it ("19 秒に短縮", "12.6초로 단축", "35% 정도 감소").
 const BETWEEN: &[&str] = &[
-    "程度", "ほど", "近く", "に", "へ", "まで", "も", "으로", "로", "까지", "가량", "정도", "이",
-    "가", "만큼", "的", "左右", "남짓", "내외", "안팎",
+    "程度",
+    "ほど",
+    "近く",
+    "に",
+    "へ",
+    "まで",
+    "も",
+    "으로",
+    "로",
+    "까지",
+    "가량",
+    "정도",
+    "이",
+    "가",
+    "만큼",
+    "的",
+    "左右",
+    "남짓",
+    "내외",
+    "안팎",
+    "の",
+    "くらい",
+    "ぐらい",
+    "前後",
 ];
 
 /// Whether a word of change follows the number that ends at `end` ("約2.1倍高速", "41%短縮",
@@ -197,12 +237,20 @@ pub(super) fn tail_cue(lower: &str, end: usize) -> bool {
     if hedged_after(lower, end) {
         return false;
     }
-    if rest.starts_with("から") || rest.starts_with("에서") {
-        let after = rest
-            .trim_start_matches("から")
-            .trim_start_matches("에서")
-            .trim_start();
-        return after.starts_with(|c: char| c.is_ascii_digit());
+    // ("41分 → 13分", "41分/epoch → 13分/epoch": an arrow from the value before)
+    let rest_unit = rest.strip_prefix('/').map_or(rest, |r| {
+        r.trim_start_matches(|c: char| c.is_ascii_alphanumeric())
+            .trim_start()
+    });
+    for from in ["から", "에서", "→", "->"] {
+        if let Some(after) = rest
+            .strip_prefix(from)
+            .or_else(|| rest_unit.strip_prefix(from))
+        {
+            return after
+                .trim_start_matches(['*', ' '])
+                .starts_with(|c: char| c.is_ascii_digit());
+        }
     }
     for _ in 0..2 {
         match BETWEEN.iter().find(|w| rest.starts_with(*w)) {
@@ -216,10 +264,15 @@ pub(super) fn tail_cue(lower: &str, end: usize) -> bool {
 /// Whether the number at `start` ends a change written in Japanese or Korean, after the value
 /// before it and its "from" ("14.2초에서 12.6초로", "38 ms에서 44 ms로", "48 秒から 19 秒に").
 pub(super) fn change_end(lower: &str, start: usize) -> bool {
-    let head = lower[..start].trim_end();
-    ["에서", "から"].iter().any(|from| {
+    let head = lower[..start].trim_end_matches(['*', ' ']);
+    ["에서", "から", "→", "->"].iter().any(|from| {
         head.strip_suffix(from).is_some_and(|h| {
-            let h = h.trim_end();
+            let h = h.trim_end_matches(['*', ' ']);
+            // ("41分/epoch → 13分/epoch": the value before per its item)
+            let h = match h.rsplit_once('/') {
+                Some((v, item)) if item.bytes().all(|b| b.is_ascii_alphabetic()) => v,
+                _ => h,
+            };
             // the value before, with its unit ("38 ms", "5.8건", "2.8초")
             let unit = h.trim_end_matches(|c: char| c.is_alphabetic() || c == '/' || c == '%');
             unit.trim_end().ends_with(|c: char| c.is_ascii_digit())
@@ -317,12 +370,17 @@ pub(super) fn states_result(lower: &str, start: usize, end: usize, unit: Unit) -
                     || tail_cue(lower, end)
                     || change_end(lower, start))
         }
-        // "压缩 4 倍" (a compression ratio) is a parameter
+        // "压缩 4 倍" (a compression ratio) is a parameter; "→ 13分/epoch（約3.1倍）": the
+        // ratio of a change, in brackets after it
         Unit::Times => {
-            !head.contains("压缩")
-                && !head.contains("圧縮")
-                && !head.contains("압축")
-                && (CHANGE_WORDS.iter().any(|w| head.contains(w)) || tail_cue(lower, end))
+            let bracketed = lower[..start]
+                .trim_end_matches(['約', '约', '~', '～', ' '])
+                .ends_with(['（', '(']);
+            bracketed
+                || (!head.contains("压缩")
+                    && !head.contains("圧縮")
+                    && !head.contains("압축")
+                    && (CHANGE_WORDS.iter().any(|w| head.contains(w)) || tail_cue(lower, end)))
         }
     }
 }
@@ -377,6 +435,17 @@ pub(super) const CHANGE_TO: &[&str] = &[
     "缩短到",
     "缩短至",
 ];
+
+/// Whether the clause before `start` is about a quality score ("精度（val top-1）は 91.8% →
+/// 91.7%", "정확도", "准确率"): a change of it is no performance claim.
+pub(super) fn quality_before(lower: &str, start: usize) -> bool {
+    let from = crate::lines::floor_char_boundary(lower, start.saturating_sub(60));
+    let head = &lower[from..start];
+    let head = head.rfind(['。', '\n', '.']).map_or(head, |p| &head[p..]);
+    ["精度", "정확도", "准确率", "正解率", "accuracy", "top-1"]
+        .iter()
+        .any(|w| head.contains(w))
+}
 
 /// Whether a percentage at `start` follows a Chinese word of speed or saving in its clause
 /// ("比 MLC-LLM 快约 25%", "减少 0.7 GB（约 37%）").

@@ -859,7 +859,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         || super::cjk::tail_cue(&lower_s, end))))
                 && !hypothetical(&(i..end))
                 && !(cjk
-                    && (super::cjk::hedged(&lower_s, i) || super::cjk::hedged_after(&lower_s, end)))
+                    && (super::cjk::hedged(&lower_s, i)
+                        || super::cjk::hedged_after(&lower_s, end)
+                        || super::cjk::quality_before(&lower_s, i)))
             {
                 out.push(claim(i..end, ClaimKind::Percent));
             }
@@ -917,7 +919,19 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         | [.., "upper", "bound", "is" | "of"]
                 )
             };
+            // "Datasheet 4K random read: 2.7M / 2.5M / 1.1M IOPS": figures a datasheet gives
+            let quoted_spec = {
+                let sentence = seg().sentence(&lower_s, &(i..end));
+                has_word(
+                    &lower_s[sentence.start..i],
+                    &["datasheet", "datasheets", "nominal", "advertised", "rated"],
+                    // (a word list, not the vocabulary: the first pass, which answers no to
+                    // every vocabulary, must find every claim the second does)
+                ) && !has_word(&lower_s[sentence], MEASURED_WORDS)
+            };
+            // (a peak rate so quoted is a capability, for `perf/vendor-peak` to judge)
             let required = ceiling
+                || (quoted_spec && !peak)
                 || matches!(
                     cue_before(&lower_s, i),
                     "needs" | "need" | "requires" | "require" | "required"
@@ -929,8 +943,15 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         let from = crate::lines::floor_char_boundary(h, h.len().saturating_sub(40));
                         states(Vocabulary::Setting, &h[from..])
                     };
+            // "BW=4140MiB/s (4341MB/s)": the same rate again in other units
+            let restated = lower_s[..i].trim_end().strip_suffix('(').is_some_and(|h| {
+                out.last().is_some_and(|p| {
+                    matches!(p.kind, ClaimKind::Rate { .. }) && p.span.end == h.trim_end().len()
+                })
+            });
             if !per_item
                 && !required
+                && !restated
                 // (a set-up phrase a comma closes sets no limit on the result: "At a 2-second
                 // p95 SLO, one L40S serves 0.69 requests/s")
                 && !states(Vocabulary::Setting, {
@@ -956,8 +977,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 // "the dense BF16 peak is 989 TFLOPS", "specified at 3.35 TB/s"
                 let peak_before = {
                     let head: Vec<&str> = words(&lower_s[w.start..i]).collect();
-                    // ("a theoretical Rpeak of 57.9 PFLOP/s", "so the ceiling is ~80 tok/s")
-                    head.iter().rev().take(4).any(|w| matches!(*w, "rpeak" | "theoretical"))
+                    // ("a theoretical Rpeak of 57.9 PFLOP/s"; "Gaudi 3 is rated at 2.5 PFLOPS")
+                    quoted_spec
+                        || head.iter().rev().take(4).any(|w| matches!(*w, "rpeak" | "theoretical"))
 
                         // "M2 Max is 400 GB/s": what a device has, as its datasheet says
                         || (peak
@@ -1158,6 +1180,19 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             };
             Some((end, *unit))
         });
+        // "on the two 3090s": a card's number with a plural s, not seconds
+        let card = time.is_some_and(|(end, unit)| {
+            unit == "s"
+                && end == num_end + 1
+                && states(
+                    Vocabulary::Field(super::fields::Field::Hardware),
+                    &lower_s[word_before(&lower_s, i).0..end],
+                )
+        });
+        if card {
+            i = time.map_or(num_end, |(end, _)| end);
+            continue;
+        }
         if let Some((end, _unit)) = time {
             // "0.61 s/token", "54.1 ms/step": a time per item, in one unit
             let (end, slash_item) = match lower.get(end) {
@@ -1174,6 +1209,16 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 _ => (end, false),
             };
             let w = &lower_s[seg().clause(&lower_s, &(i..end))];
+            // "The median barely moved (0.62 ms vs 0.58 ms)": times in brackets read with the
+            // clause before the bracket
+            let w_open = {
+                let c = seg().clause(&lower_s, &(i..end));
+                lower_s[..c.start]
+                    .trim_end()
+                    .strip_suffix('(')
+                    .map(|h| &lower_s[seg().clause(&lower_s, &(h.len()..h.len())).start..c.end])
+                    .unwrap_or(w)
+            };
             let before = cue_before(&lower_s, i);
             // "takes 10-15 minutes on 7B models, and around 1 hour for 70B models"
             let continues = out.last().is_some_and(|c| {
@@ -1225,6 +1270,20 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     };
                     PER_ITEM.contains(&item.trim_end_matches('s')) || item == "save"
                 });
+            // "brings the cost down to about 5.4 ms"; "while the HTP path stays flat at 2.9 ms"
+            // after a time in its sentence
+            let down_to = before == "to"
+                && matches!(
+                    word_before(&lower_s, word_before(&lower_s, i).0).1,
+                    "down" | "up"
+                );
+            let held_at = before == "at"
+                && (out.last().is_some_and(|c| {
+                    c.kind == ClaimKind::Latency && c.sentence.start <= i && i < c.sentence.end
+                }) || matches!(
+                    word_before(&lower_s, word_before(&lower_s, i).0).1,
+                    "running" | "runs" | "ran" | "run"
+                ));
             // "5 minutes to fine-tune BERT-base"
             let to_do = {
                 let (ts, to) = word_after(&lower_s, end);
@@ -1312,8 +1371,10 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             // Japanese
             let cjk_change =
                 cjk && (super::cjk::tail_cue(&lower_s, end) || super::cjk::change_end(&lower_s, i));
-            let cue = has_word(w, LATENCY_CUES)
+            let cue = has_word(w_open, LATENCY_CUES)
                 || changed
+                || down_to
+                || held_at
                 || cjk_change
                 || (cjk && super::cjk::time_cue(&lower_s, i))
                 || labelled
@@ -1376,7 +1437,27 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             };
             // ("shaving 1.7 ms off every decode step": a time taken off, whatever follows)
             let taken_off = after_unit == "off";
-            let setting = !taken_off && !cjk_change && states(Vocabulary::Setting, &lower_s[set_up])
+            // (the item a time is per is no setting: "4.8 ms per window")
+            let set_up_text = if per_item && !slash_item {
+                let item_end = word_after(&lower_s, ps + 3);
+                let item_end = (item_end.0 + item_end.1.len()).clamp(set_up.start, set_up.end);
+                let head_end = end.clamp(set_up.start, set_up.end);
+                format!(
+                    "{} {}",
+                    &lower_s[set_up.start..head_end],
+                    &lower_s[item_end..set_up.end]
+                )
+            } else {
+                lower_s[set_up.clone()].to_string()
+            };
+            // (a time compared with the one before it is a result as that one is: "4.8 ms per
+            // window versus 12.1 ms for the teacher")
+            let compared =
+                continues && matches!(before, "versus" | "vs" | "vs." | "than" | "against");
+            let setting = !taken_off
+                && !cjk_change
+                && !compared
+                && states(Vocabulary::Setting, &set_up_text)
                 || (SETTING_AFTER.contains(&after_unit) && !per_item && !of_time)
                 // "mean time between failures was ~19 hours" is reliability, not speed
                 // "the median of 3 runs of 60 seconds": how long each run lasts
@@ -1386,6 +1467,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         "runs" | "run" | "trials" | "trial" | "windows" | "sessions" | "intervals"
                     ))
                 || w.contains("between failures")
+                // "Making it fit in 90 minutes": a limit to fit
+                || (before == "in"
+                    && has_stem(&lower_s[seg().clause(&lower_s, &(i..end)).start.min(i)..i], &["fit"]))
                 || w.contains("time between")
                 || has_word(w, &["mtbf"])
                 // "31 interruptions in 21 days": the window events were counted over
@@ -1399,6 +1483,19 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     // "used to stall training for 9–11 minutes": how long a stall lasts
                     && !(before == "for" && has_word(w, STALL_WORDS)));
             if cue && !setting && !hypothetical(&(i..end)) && !bound(&(i..end)) {
+                // "ranged between 38 and 61 µs": the lower end, written without its unit
+                let h = lower_s[..i].trim_end();
+                if let Some(h) = h.strip_suffix(" and").map(str::trim_end) {
+                    let ps = h
+                        .trim_end_matches(|c: char| c.is_ascii_digit() || c == '.')
+                        .len();
+                    if ps < h.len()
+                        && lower_s[..ps].trim_end().ends_with(" between")
+                        && number_at(lower, ps) == Some(h.len())
+                    {
+                        out.push(claim(ps..h.len(), ClaimKind::Latency));
+                    }
+                }
                 out.push(claim(i..end, ClaimKind::Latency));
             }
             i = end;
@@ -1554,7 +1651,22 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 word_after(&lower_s, value_end).1,
                 "" | "for" | "on" | "with" | "in" | "at" | "by" | "from"
             );
-        if (matches!(cue, "vs" | "vs." | "versus") || up_from || against || becomes)
+        // "23.1k req/s vs FastAPI's 14.8k", "52.1k req/s and Litestar at 66.0k": another
+        // system's value, named before it
+        let named = {
+            let h = lower_s[..i].trim_end().trim_end_matches('~');
+            let possessed = h
+                .strip_suffix("'s")
+                .or_else(|| h.strip_suffix("’s"))
+                .is_some_and(|h| {
+                    let (s0, _) = word_before(h, h.len());
+                    matches!(word_before(h, s0).1, "vs" | "vs." | "versus" | "against")
+                });
+            let (s0, _) = word_before(&lower_s, i);
+            let (s1, w1) = word_before(&lower_s, s0);
+            possessed || (cue == "at" && word_before(&lower_s, s1).1 == "and" && !w1.is_empty())
+        };
+        if (matches!(cue, "vs" | "vs." | "versus") || up_from || against || becomes || named)
             && lower
                 .get(value_end)
                 .is_none_or(|c| !c.is_ascii_alphanumeric() && *c != b'%')

@@ -83,6 +83,8 @@ const TIME_LEAD_WORDS: &[&str] = &[
 /// Words that label a time on a line of output: "mean 41.3 ms", "p99: 112 ms".
 const TIME_LABELS: &[&str] = &[
     "mean", "median", "avg", "average", "p50", "p90", "p95", "p99", "latency", "time", "elapsed",
+    // oha's summary: "Slowest:  0.0412 secs"
+    "slowest", "fastest",
 ];
 
 /// Starts of a line that is a command, a prompt or source code.
@@ -301,14 +303,15 @@ pub fn result_lines(
         // (with no header line at all when the block opens with a line of settings:
         // "dataset=laion-5m engine=lodestar threads=32")
         let after_header = header.as_ref().map_or(body.start, |h| h.end + 1);
+        // (a line of values opens with a number, or with a label before two numbers:
+        // "dickens   10.19   2.34   701.4")
         let names = lines
             .iter()
             .position(|r| {
+                let mut fields = source[r.clone()].split_whitespace();
                 r.start >= after_header
-                    && source[r.clone()]
-                        .split_whitespace()
-                        .next()
-                        .is_some_and(lone_number)
+                    && (fields.next().is_some_and(lone_number)
+                        || fields.take(2).filter(|f| lone_number(f)).count() == 2)
             })
             .and_then(|first_values| lines.get(first_values.checked_sub(1)?))
             .filter(|above| {
@@ -427,7 +430,7 @@ pub fn trailing_time(text: &str, claims: &[Claim], unit: &'static str) -> Option
 /// line's start or after a space, a colon or a bracket) with a time unit right after it, as
 /// claims, where the line's own claims hold none.
 pub fn bare_times(text: &str, claims: &[Claim]) -> Vec<Claim> {
-    const UNITS: &[&str] = &["ms", "us", "µs", "μs", "sec", "min", "s", "h"];
+    const UNITS: &[&str] = &["ms", "us", "µs", "μs", "secs", "sec", "min", "s", "h"];
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -481,6 +484,26 @@ pub fn bare_times(text: &str, claims: &[Claim]) -> Vec<Claim> {
 /// a share of peak; each label runs back to the previous value or to two spaces.
 pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
     let mut out = Vec::new();
+    // fio's "read: IOPS=2640k, BW=…": operations per second after their name
+    for (at, _) in text.match_indices("IOPS=") {
+        let start = at + 5;
+        if let Some(mut end) = number_at(text.as_bytes(), start) {
+            if matches!(text.as_bytes().get(end), Some(b'k' | b'M')) {
+                end += 1;
+            }
+            if !claims
+                .iter()
+                .any(|c| c.span.start < end && start < c.span.end)
+            {
+                out.push(claim_at(
+                    text,
+                    at..end,
+                    ClaimKind::Rate { peak_unit: false },
+                    "iops",
+                ));
+            }
+        }
+    }
     let mut label_from = 0;
     for (colon, _) in text.match_indices([':', '=']) {
         if colon < label_from {

@@ -458,6 +458,19 @@ pub(super) fn is_perf_percent(
     if NOT_PERF_AFTER.contains(&next) {
         return false;
     }
+    // "its overhead stayed below 2%": a performance noun held under a share
+    {
+        let (bs, below) = word_before(lower, start);
+        if matches!(below, "below" | "under")
+            && matches!(
+                word_before(lower, bs).1,
+                "stayed" | "stays" | "stay" | "remained" | "remains" | "was" | "is" | "kept"
+            )
+            && has_word(&lower[seg.clause(lower, &(start..end))], PERF_NOUNS)
+        {
+            return true;
+        }
+    }
     // in German and French: "45 % schneller", "24 % vor vLLM", "40 % weniger Speicher", "35 %
     // plus rapide"; "um 35 %" or "une baisse de 35 %" after a word of change
     if EU_AFTER.contains(&next) {

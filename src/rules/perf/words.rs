@@ -55,6 +55,8 @@ pub(super) const PERF_NOUNS: &[&str] = &[
     "latency",
     "latencies",
     "throughput",
+    // "its overhead stayed below 2%"
+    "overhead",
     // maximum achievable matmul FLOPS
     "mamf",
     "bandwidth",
@@ -170,6 +172,8 @@ pub(super) const UTILIZATION_WORDS: &[&str] = &[
 ];
 pub(super) const LATENCY_CUES: &[&str] = &[
     "time",
+    // a training log's "elapsed 24m01s"
+    "elapsed",
     "p50",
     "p90",
     "p95",
@@ -453,6 +457,14 @@ pub(super) const PER_ITEM: &[&str] = &[
     "utterance",
     "checkpoint",
     "epoch",
+    // "5.6 ms per window", "3 minutes per fold", "per chunk", "per clip"
+    "window",
+    "fold",
+    "chunk",
+    "clip",
+    "file",
+    "page",
+    "document",
 ];
 /// Words between a count and the device it counts ("2x NVIDIA GeForce RTX 3090").
 pub(super) const VENDOR_WORDS: &[&str] = &[
@@ -913,7 +925,7 @@ pub(super) const RESERVE_WORDS: &[&str] = &[
     "grabs",
 ];
 /// Words for memory that a share can be reserved of.
-pub(super) const MEMORY_WORDS: &[&str] = &["memory", "vram", "hbm", "ram", "cache"];
+pub(super) const MEMORY_WORDS: &[&str] = &["memory", "vram", "hbm", "ram", "cache", "rss"];
 
 /// Words of a lead-in that quotes a device's specification rather than a result ("Peak dense
 /// throughput per the datasheets:"), unless it also says the numbers were measured.
