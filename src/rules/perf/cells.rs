@@ -193,6 +193,19 @@ const SETTINGS_HEADERS: &[&str] = &[
     "key",
 ];
 
+/// Whether a header names a compressor's measured ratio ("Ratio", "Compression ratio",
+/// "comp. ratio"), read as a result only beside columns of speeds.
+pub(super) fn is_measured_ratio_header(header: &str) -> bool {
+    matches!(
+        header
+            .trim()
+            .trim_matches('*')
+            .to_ascii_lowercase()
+            .as_str(),
+        "ratio" | "compression ratio" | "comp. ratio" | "comp ratio" | "compression"
+    )
+}
+
 /// A time unit a note names for the numbers under it: "(ms)", "in ms", "in seconds".
 pub(super) fn time_unit_of_note(note: &str) -> Option<&'static str> {
     const UNITS: &[(&str, &str)] = &[
@@ -667,6 +680,18 @@ impl TableCells {
                         })
                 })
                 .collect();
+            // a compressor's measured ratio beside its speeds ("Ratio" next to "Compression
+            // (MB/s)"): a result, where a ratio set as a parameter is none
+            if columns[t]
+                .iter()
+                .any(|c| matches!(c, Some((ClaimKind::Rate { .. }, _))))
+            {
+                for (k, h) in doc.tables[t].header.iter().enumerate() {
+                    if k > 0 && is_measured_ratio_header(h) && columns[t][k].is_none() {
+                        columns[t][k] = Some((ClaimKind::Multiplier, "x"));
+                    }
+                }
+            }
         }
         TableCells {
             columns,

@@ -775,9 +775,25 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
             n.push_str(" (us)");
         }
     }
+    // (a compressor's measured ratio beside its speeds: "ratio   comp MB/s")
+    let speeds = names.iter().any(|n| {
+        matches!(
+            output_column_kind(&n.to_ascii_lowercase()),
+            Some((ClaimKind::Rate { .. }, _))
+        )
+    });
     let mut out = Vec::new();
     for (k, ((at, value), name)) in fields.into_iter().zip(names).enumerate() {
         let end = at + value.len();
+        if speeds
+            && k > 0
+            && super::cells::is_measured_ratio_header(&name)
+            && lone_number(value)
+            && !claims.iter().any(|c| c.span.start < end && at < c.span.end)
+        {
+            out.push(claim_at(text, at..end, ClaimKind::Multiplier, "x"));
+            continue;
+        }
         // "00:18:40" under "Elapsed", as a batch scheduler's accounting prints a run's time
         if clock_time(value)
             && matches!(

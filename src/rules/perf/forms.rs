@@ -91,7 +91,16 @@ fn sets_config(lower: &str, start: usize, end: usize) -> bool {
     let set = (w1 == "to"
         && matches!(word_before(lower, s1).1, "set" | "configured" | "configure"))
         || matches!(w1, "set" | "configured");
-    config || set
+    // "the dictionary builder targets a 4x ratio": a value aimed at
+    let aimed = {
+        let w = if matches!(w1, "a" | "an" | "the") {
+            word_before(lower, s1).1
+        } else {
+            w1
+        };
+        matches!(w, "targets" | "target" | "targeting" | "targeted")
+    };
+    config || set || aimed
 }
 
 /// Whether the multiplier `start..end` counts devices ("8x H100", "2x RTX 4090", "two 8x

@@ -143,6 +143,8 @@ pub(super) const SCORE_WORDS: &[&str] = &[
     "top-5",
     "mmlu",
     "humaneval",
+    // a competition's validation and leaderboard scores ("CV AUC", "LB")
+    "auc",
     "gsm8k",
     // image quality against a reference ("LPIPS vs no caching", "FID")
     "lpips",
