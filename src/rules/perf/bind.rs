@@ -71,7 +71,13 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
         }
         // "de 14 horas para 9 horas", "pasa de 117 a 201 tok/s": from one value to the other,
         // in Portuguese and Spanish
-        if matches!(between.trim(), "para" | "a")
+        // "en 3 min 10 s, contre 12 minutes auparavant": a time against the one before it, in
+        // French
+        if p[0].kind == p[1].kind && between.trim_start_matches([',', ' ']).trim() == "contre" {
+            out.push(p[0].span.start..p[1].span.end);
+        }
+        // (and in French: "passé de 94 s à 3,8 s")
+        if matches!(between.trim(), "para" | "a" | "à")
             && matches!(
                 word_before(text, p[0].own.start)
                     .1

@@ -1225,14 +1225,24 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 c.kind == ClaimKind::Latency && c.sentence.start <= i && i < c.sentence.end
             }) && (matches!(
                 before,
-                "and" | "or" | "versus" | "vs" | "vs." | "than" | "against" | "para" | "contra"
+                "and"
+                    | "or"
+                    | "versus"
+                    | "vs"
+                    | "vs."
+                    | "than"
+                    | "against"
+                    | "para"
+                    | "contra"
+                    // in French: "en 2 min 40 s, contre 11 minutes auparavant"
+                    | "contre"
             ) || (matches!(before, "with" | "to")
                 // "in 19 days, compared with 41 days for a pod of V1"
                 && matches!(
                     word_before(&lower_s, word_before(&lower_s, i).0).1,
                     "compared" | "comparison"
                 ))
-                || (before == "a"
+                || (matches!(before, "a" | "à")
                 && out.last().is_some_and(|c| cue_before(&lower_s, c.span.start) == "de"))
                 || (before == "of"
                 && lower_s[..i].trim_end().ends_with("instead of"))
@@ -1314,8 +1324,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 };
                 // "de 14 horas para 9 horas", "pasa de 48 s a 19 s": from one to the other, in
                 // Portuguese and Spanish
+                // (and French: "passé de 94 s à 3,8 s")
                 let de_para = matches!(before, "de" | "da")
-                    && ["para ", "a "].iter().any(|w| {
+                    && ["para ", "a ", "à "].iter().any(|w| {
                         rest.strip_prefix(w).is_some_and(|r| {
                             number_at(lower, skip_space(lower, lower.len() - r.len())).is_some()
                         })
@@ -1502,7 +1513,8 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             continue;
         }
         // a saving: "saves 1.5 GB"
-        if let Some(unit) = ["gib", "mib", "gb", "mb", "tb"].iter().find(|unit| {
+        // (French writes gigabytes "Go")
+        if let Some(unit) = ["gib", "mib", "gb", "mb", "tb", "go"].iter().find(|unit| {
             lower[after..].starts_with(unit.as_bytes())
                 && lower
                     .get(after + unit.len())
@@ -1578,6 +1590,8 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 || matches!(
                     cue_before(&lower_s, quantifier_start(&lower_s, i)),
                     "saves" | "save" | "saving" | "frees" | "freeing" | "reclaims"
+                        // in French: "il libère 11 Go de mémoire"
+                        | "libère" | "libèrent" | "économise"
                 )
             {
                 out.push(claim(i..end, ClaimKind::Saving));

@@ -489,12 +489,30 @@ pub(super) fn is_perf_percent(
         let (bs, before) = word_before(lower, start);
         if matches!(before, "um" | "de" | "un" | "em" | "en" | "del") {
             let clause = &lower[seg.clause(lower, &(start..end))];
-            let head = word_before(lower, bs).1;
-            if EU_CHANGE.iter().any(|st| head.starts_with(st))
+            let (hs, head) = word_before(lower, bs);
+            // ("il ralentit chaque étape de 27 %": the verb two words before)
+            let (h2s, head2) = word_before(lower, hs);
+            let head3 = word_before(lower, h2s).1;
+            if [head, head2, head3]
+                .iter()
+                .any(|h| EU_CHANGE.iter().any(|st| h.starts_with(st)))
                 || (before != "de" && has_stem(clause, EU_CHANGE))
+                // "le taux d'utilisation … était de 31 %"
+                || (before == "de"
+                    && has_word(&lower[seg.sentence(lower, &(start..end))], UTILIZATION_WORDS))
             {
                 return true;
             }
+        }
+        // "a coûté 9 % de débit", "tombait à 61 %" (an efficiency)
+        if matches!(before, "coûté" | "coûte" | "gagné" | "perdu")
+            || (before == "à"
+                && has_word(
+                    &lower[seg.sentence(lower, &(start..end))],
+                    UTILIZATION_WORDS,
+                ))
+        {
+            return true;
         }
     }
     // "faster than llama.cpp … in my experience, by 10-20%": the amount of a comparison its
@@ -866,8 +884,9 @@ const EU_CHANGE: &[&str] = &[
     "steigt",
     "sank",
     "stieg",
-    "baisse",
+    "baiss",
     "hausse",
+    "ralent",
     "gain",
     "réduct",
     "rédui",

@@ -154,6 +154,8 @@ pub(super) const SCORE_WORDS: &[&str] = &[
     "cer",
 ];
 pub(super) const UTILIZATION_WORDS: &[&str] = &[
+    // in French: "l'efficacité de passage à l'échelle", "le taux d'utilisation"
+    "efficacité",
     "mfu",
     // nvbench's column of achieved bandwidth against peak
     "bwutil",
@@ -504,6 +506,14 @@ pub(super) const QUANTIFIERS: &[&str] = &[
 /// Hedges that may stand between a cue and its number ("takes around 1.5 hours").
 pub(super) const HEDGES: &[&str] = &[
     "about",
+    // in French, Spanish and Portuguese: "environ 7 minutes", "désormais en 2 min 40 s",
+    // "alrededor de"
+    "environ",
+    "désormais",
+    "maintenant",
+    "seulement",
+    "aproximadamente",
+    "cerca",
     "around",
     "roughly",
     "approximately",
@@ -565,6 +575,12 @@ pub(super) const CHANGE_NOUNS: &[&str] = &[
 /// Words directly before a duration that make it a result ("finishes in 9.8 ms").
 pub(super) const RESULT_CUES: &[&str] = &[
     "in",
+    // in French: "la compilation prend environ 7 minutes", "dure 40 s", "redémarre en 2 min"
+    "en",
+    "prend",
+    "prennent",
+    "dure",
+    "durait",
     "takes",
     "take",
     "took",
