@@ -234,7 +234,23 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
                         }
                     })
                 };
-                if (name_like(w2) || version || possessive || fw.eq_ignore_ascii_case("within"))
+                // "94% of the per-chip throughput of 8K-sequence training", "96% of the in-HBM
+                // decode throughput": a share of another set-up's result, named before its noun
+                let of_result = {
+                    let t = &text[s2..c.clause.end.max(s2)];
+                    let t = &t[..crate::lines::floor_char_boundary(t, 48)];
+                    super::text::words(t).take(3).any(|w| {
+                        matches!(
+                            w.to_ascii_lowercase().as_str(),
+                            "throughput" | "performance" | "speed"
+                        )
+                    }) && (w2.contains('-') || name_like(w2))
+                };
+                if (name_like(w2)
+                    || version
+                    || possessive
+                    || of_result
+                    || fw.eq_ignore_ascii_case("within"))
                     && !of_peak
                 {
                     out.push(s..s2 + w2.len());

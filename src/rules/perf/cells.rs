@@ -553,7 +553,10 @@ fn heading_kind(heading: &str) -> CellKind {
     {
         return Some((ClaimKind::Multiplier, "x"));
     }
-    if first == "throughput" {
+    // (also "Inference throughput (output tokens/s per instance)", "Decode throughput")
+    if first == "throughput"
+        || words(&h).take(3).any(|w| w == "throughput") && unit_in(&h).is_some()
+    {
         let (unit, peak) = unit_in(&h).unwrap_or(("", false));
         return Some((ClaimKind::Rate { peak_unit: peak }, unit));
     }

@@ -746,6 +746,17 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             let end = after + x_len;
             let boundary = lower.get(end).is_none_or(|c| !is_word_byte(*c));
             // "132 × *k* thread blocks": a product with a variable
+            // "6 × parameters × tokens": a formula
+            let formula = {
+                let (ws, w) = word_after(&lower_s, end);
+                ws > end
+                    && w.bytes().all(|b| b.is_ascii_lowercase())
+                    && lower_s[ws + w.len()..].trim_start().starts_with(['×', '*'])
+            };
+            if formula {
+                i = end;
+                continue;
+            }
             let variable = {
                 let (ws, w) = word_after(&lower_s, end);
                 // (not the article: "7.7x a single appliance")
@@ -977,8 +988,11 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 // "the dense BF16 peak is 989 TFLOPS", "specified at 3.35 TB/s"
                 let peak_before = {
                     let head: Vec<&str> = words(&lower_s[w.start..i]).collect();
-                    // ("a theoretical Rpeak of 57.9 PFLOP/s"; "Gaudi 3 is rated at 2.5 PFLOPS")
+                    // ("a theoretical Rpeak of 57.9 PFLOP/s"; "Gaudi 3 is rated at 2.5 PFLOPS";
+                    // "dense throughput for MFU purposes is taken as 989 TFLOPS")
                     quoted_spec
+                        || lower_s[w.start..i].trim_end().ends_with("taken as")
+                        || lower_s[w.start..i].trim_end().ends_with("assumed to be")
                         || head.iter().rev().take(4).any(|w| matches!(*w, "rpeak" | "theoretical"))
 
                         // "M2 Max is 400 GB/s": what a device has, as its datasheet says
@@ -1094,7 +1108,12 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         ps -= 1;
                     }
                     let pw = &h[ps..];
-                    let alone = ps == 0 || !hb[ps - 1].is_ascii_alphanumeric();
+                    // (not a card's number: "on an RTX 3090 versus 64 tokens/s")
+                    let alone = (ps == 0 || !hb[ps - 1].is_ascii_alphanumeric())
+                        && !states(
+                            Vocabulary::Field(super::fields::Field::Hardware),
+                            &h[word_before(h, ps).0..],
+                        );
                     if alone
                         && (j != "and" || (k == 1 && thousands))
                         && !pw.is_empty()

@@ -165,6 +165,16 @@ pub(super) fn is_count_or_ratio(
             return true;
         }
     }
+    // "a 4x larger effective cache": a size, not a speed
+    if matches!(first, "larger" | "bigger")
+        && next
+            .iter()
+            .skip(1)
+            .take(2)
+            .any(|w| MEMORY_WORDS.contains(w) || matches!(*w, "context" | "vocabulary"))
+    {
+        return true;
+    }
     if COMPARATIVES.contains(&first) || SPEED_WORDS.contains(&first) {
         // a size ratio fixed by a data type
         return is_data_type_ratio(lower, start, end, first, states);
@@ -195,6 +205,7 @@ pub(super) fn is_count_or_ratio(
         .unwrap_or(next.len());
     let device = next.get(k).is_some_and(|w| {
         states(Vocabulary::Field(Field::Hardware), w)
+
             || COUNT_NOUNS.contains(w)
             || (k > 0 && states(Vocabulary::Field(Field::Hardware), &format!("{} {w}", next[k - 1])))
             || (w.bytes().all(|c| c.is_ascii_digit())

@@ -473,7 +473,8 @@ pub(super) const PER_ITEM: &[&str] = &[
 /// Words between a count and the device it counts ("2x NVIDIA GeForce RTX 3090").
 pub(super) const VENDOR_WORDS: &[&str] = &[
     "nvidia", "geforce", "amd", "intel", "google", "apple", "aws", "tesla", "quadro", "rtx",
-    "radeon", "instinct", "cloud", "ascend", "huawei",
+    "radeon", "instinct", "cloud", "ascend", "huawei", // "32x TPU v5e"
+    "tpu",
 ];
 /// Words after a device that make "N× <device>" a comparison ("1.5x H100 throughput").
 pub(super) const COMPARED_NOUNS: &[&str] = &[
@@ -653,6 +654,8 @@ pub(super) const LOWER_NAMES: &[&str] = &[
 /// "HBM3 at 3.35 TB/s", "2.4 Tbps between nodes") when nothing says it was measured.
 pub(super) const LINK_WORDS: &[&str] = &[
     "fabric",
+    // "3,200 Gbps of StratoNet networking"
+    "networking",
     "fabrics",
     "nvlink",
     "pcie",
