@@ -759,6 +759,31 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
         fields.truncate(names.len() - 1);
         names.pop();
     }
+    // a row label before the values, naming their unit, under one name per value ("step wall
+    // time (ms)   31.8   44.5" under "v0.11.2   v0.12.0")
+    if fields.len() > names.len()
+        && names.len() >= 2
+        && fields[fields.len() - names.len()..]
+            .iter()
+            .all(|(_, v)| lone_number(v))
+        && fields[..fields.len() - names.len()]
+            .iter()
+            .all(|(_, v)| !lone_number(v))
+    {
+        let first = fields[fields.len() - names.len()].0;
+        let label = text[..first].trim().to_ascii_lowercase();
+        if let Some((kind, unit)) = column_kind(&label, None).filter(|(_, u)| *u != OWN_UNIT) {
+            return fields[fields.len() - names.len()..]
+                .iter()
+                .filter(|(at, v)| {
+                    !claims
+                        .iter()
+                        .any(|c| c.span.start < at + v.len() && *at < c.span.end)
+                })
+                .map(|(at, v)| claim_at(text, *at..at + v.len(), kind, unit))
+                .collect();
+        }
+    }
     // an index before the values ("3  2048.0  2048.0  520.126383"), as pandas prints a frame
     if fields.len() == names.len() + 1
         && fields[0].1.bytes().all(|b| b.is_ascii_digit())
