@@ -283,9 +283,13 @@ pub(super) fn change_end(lower: &str, start: usize) -> bool {
 /// Whether a time written with a Latin unit in Chinese, Japanese or Korean prose follows a word
 /// that makes it a result in its clause ("평균 9 ms씩", "TTFT p99가 706 ms").
 pub(super) fn time_cue(lower: &str, start: usize) -> bool {
-    let head = clause_head(lower, start);
+    unhedged_cue(clause_head(lower, start), TIME_WORDS)
+}
+
+/// Whether `head` holds a word of `cues` (not the bare particle 的) and no hedge.
+fn unhedged_cue(head: &str, cues: &[&str]) -> bool {
     !HEDGE_WORDS.iter().any(|w| head.contains(w))
-        && TIME_WORDS
+        && cues
             .iter()
             .filter(|w| **w != "的")
             .any(|w| head.contains(w))
@@ -456,12 +460,7 @@ pub(super) fn percent_cue(lower: &str, start: usize) -> bool {
         .strip_suffix('（')
         .or_else(|| head.strip_suffix('('))
         .map_or(start, str::len);
-    let head = clause_head(lower, at);
-    !HEDGE_WORDS.iter().any(|w| head.contains(w))
-        && CHANGE_WORDS
-            .iter()
-            .filter(|w| **w != "的")
-            .any(|w| head.contains(w))
+    unhedged_cue(clause_head(lower, at), CHANGE_WORDS)
 }
 
 #[cfg(test)]

@@ -662,6 +662,17 @@ fn output_column_kind(name: &str) -> Option<(ClaimKind, &'static str)> {
     column_kind(&named, None).filter(|(_, unit)| *unit != OWN_UNIT)
 }
 
+/// The kind of the values under the `k`th column named `name` of a block of output: what its
+/// name says, else the unit the lead-in names for the block (`lead`), for a column after the
+/// first that sets nothing up ("cuBLAS  Triton", not "M  N  K").
+fn named_column_kind(name: &str, k: usize, lead: CellKind) -> CellKind {
+    let lower = name.to_ascii_lowercase();
+    output_column_kind(&lower).or_else(|| {
+        lead.filter(|_| k > 0 && !super::table::is_workload_header(&lower))
+            .and_then(|_| column_kind(&lower, lead))
+    })
+}
+
 /// Words of a rate's item in an output column's name ("tok" in "decode_tok_s").
 const RATE_ITEMS: &[&str] = &[
     "tok", "tokens", "req", "requests", "it", "img", "images", "samples", "seq", "frames",
@@ -851,11 +862,7 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
         if !lone_number(value) {
             continue;
         }
-        let lower = name.to_ascii_lowercase();
-        let kind = output_column_kind(&lower).or_else(|| {
-            lead.filter(|_| k > 0 && !super::table::is_workload_header(&lower))
-                .and_then(|_| column_kind(&lower, lead))
-        });
+        let kind = named_column_kind(&name, k, lead);
         if let Some((kind, unit)) = kind {
             out.push(claim_at(text, at..end, kind, unit));
         }
@@ -930,11 +937,7 @@ fn pipe_values(header: &str, text: &str, claims: &[Claim], lead: CellKind) -> Ve
         {
             continue;
         }
-        let lower = name.to_ascii_lowercase();
-        let kind = output_column_kind(&lower).or_else(|| {
-            lead.filter(|_| k > 0 && !super::table::is_workload_header(&lower))
-                .and_then(|_| column_kind(&lower, lead))
-        });
+        let kind = named_column_kind(&name, k, lead);
         if let Some((kind, unit)) = kind {
             out.push(claim_at(text, *at..end, kind, unit));
         }
