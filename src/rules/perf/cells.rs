@@ -394,14 +394,22 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     }
     // "Energy to solution (kWh)": the energy a run took, a result like its time
     // ("Energy per frame (mJ)": the energy an item took)
-    if (h.contains("energy to solution")
+    if h.contains("energy to solution")
         || h.contains("energy-to-solution")
-        || h.contains("energy per"))
-        && ["kwh", "mwh", "wh)", "(j)", "(mj)"]
-            .iter()
-            .any(|u| h.contains(u))
+        || h.contains("energy per")
     {
-        return Some((ClaimKind::Rate { peak_unit: false }, "kwh"));
+        let unit = [
+            ("(kwh)", "kwh"),
+            ("(mwh)", "mwh"),
+            ("(wh)", "wh"),
+            ("(mj)", "mj"),
+            ("(j)", "j"),
+        ]
+        .iter()
+        .find(|(u, _)| h.contains(u));
+        if let Some((_, unit)) = unit {
+            return Some((ClaimKind::Rate { peak_unit: false }, unit));
+        }
     }
     // in Chinese: "扩展效率" (scaling efficiency), "利用率" (utilisation)
     if h.contains("效率") || h.contains("利用率") {

@@ -994,7 +994,6 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         || lower_s[w.start..i].trim_end().ends_with("taken as")
                         || lower_s[w.start..i].trim_end().ends_with("assumed to be")
                         || head.iter().rev().take(4).any(|w| matches!(*w, "rpeak" | "theoretical"))
-
                         // "M2 Max is 400 GB/s": what a device has, as its datasheet says
                         || (peak
                             && matches!(head.last(), Some(&("is" | "has")))
