@@ -103,6 +103,23 @@ fn is_code_line(line: &str) -> bool {
     if (t.starts_with("{'") || t.starts_with("{\"")) && t.ends_with('}') && !t.contains(';') {
         return false;
     }
+    // a record of fields a benchmark prints ("engine=lodestar  ef=96  recall@10=0.953
+    // qps=4183.4  p50=1.87ms"), not an assignment
+    {
+        let fields: Vec<&str> = t.split_whitespace().collect();
+        if fields.len() >= 3
+            && fields.iter().all(|f| {
+                f.split_once('=')
+                    .is_some_and(|(k, v)| !k.is_empty() && !v.is_empty() && !v.contains('('))
+            })
+            && fields.iter().any(|f| {
+                f.split_once('=')
+                    .is_some_and(|(_, v)| v.starts_with(|c: char| c.is_ascii_digit()))
+            })
+        {
+            return false;
+        }
+    }
     let lower = t.to_ascii_lowercase();
     CODE_STARTS.iter().any(|s| lower.starts_with(s))
         || t.contains(['{', '}', ';', '`'])
