@@ -954,7 +954,7 @@ fn pipe_values(header: &str, text: &str, claims: &[Claim], lead: CellKind) -> Ve
         {
             continue;
         }
-        let kind = named_column_kind(&name, k, lead);
+        let kind = named_column_kind(name, k, lead);
         if let Some((kind, unit)) = kind {
             out.push(claim_at(text, *at..end, kind, unit));
         }
