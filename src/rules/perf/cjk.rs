@@ -295,6 +295,9 @@ fn unhedged_cue(head: &str, cues: &[&str]) -> bool {
             .any(|w| head.contains(w))
 }
 
+/// "Per second" written before a count (Korean, Japanese, Chinese).
+const PER_SECOND: &[&str] = &["초당", "毎秒", "每秒"];
+
 /// Counters of a count per second ("초당 5.8건": 5.8 requests per second).
 const COUNTERS: &[&str] = &["건", "개", "회", "件", "个", "回"];
 
@@ -304,10 +307,10 @@ const COUNTERS: &[&str] = &["건", "개", "회", "件", "个", "回"];
 pub(super) fn per_second_count(lower: &str, start: usize, after: usize) -> Option<usize> {
     let counter = COUNTERS.iter().find(|c| lower[after..].starts_with(**c))?;
     let head = lower[..start].trim_end();
-    let per_second = ["초당", "毎秒", "每秒"].iter().any(|w| head.ends_with(w))
+    let per_second = PER_SECOND.iter().any(|w| head.ends_with(w))
         || (change_end(lower, start) && {
             let h = clause_head(lower, start);
-            ["초당", "毎秒", "每秒"].iter().any(|w| h.contains(w))
+            PER_SECOND.iter().any(|w| h.contains(w))
         });
     (per_second && !hedged(lower, start) && !hedged_after(lower, after))
         .then(|| after + counter.len())
