@@ -114,7 +114,7 @@ pub(super) fn build<'t>(
                             items: Vec::new(),
                         });
                     }
-                    NodeValue::Item(_) => {
+                    NodeValue::Item(_) | NodeValue::TaskItem(_) => {
                         items_open += 1;
                         stack.push(Collector::new(BlockKind::Item, span, section));
                     }
@@ -346,7 +346,7 @@ pub(super) fn build<'t>(
                             None => c.push_into(&mut b.doc, None),
                         }
                     }
-                    NodeValue::Item(_) => {
+                    NodeValue::Item(_) | NodeValue::TaskItem(_) => {
                         items_open -= 1;
                         let mut c = stack.pop().expect("item collector");
                         if let Some(&l) = open_lists.last() {

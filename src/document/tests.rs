@@ -302,3 +302,40 @@ fn an_html_table_is_a_table_whose_rows_are_row_blocks() {
         .iter()
         .any(|b| b.kind == BlockKind::Paragraph && b.text == "After."));
 }
+
+#[test]
+fn task_list_items_are_items_and_entries() {
+    // A checklist of sources ("- [x] …") is a list whose items are entries, as without the
+    // boxes; the text of a task item is its own, not a paragraph of the list.
+    let text = "## Reading\n\n- [x] [FlashAttention](https://arxiv.org/abs/2205.14135) - the paper\n- [ ] [Triton](https://github.com/openai/triton) - the compiler\n- [ ] port the RK3566 notes\n";
+    let (_, doc) = parse(text);
+    let kinds: Vec<BlockKind> = doc.blocks.iter().map(|b| b.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            BlockKind::Heading,
+            BlockKind::Item,
+            BlockKind::Item,
+            BlockKind::Item
+        ]
+    );
+    let entries: Vec<(Vec<&str>, &str)> = doc
+        .entries
+        .iter()
+        .map(|e| {
+            (
+                e.links.iter().map(|&l| doc.links[l].url.as_str()).collect(),
+                e.description.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        entries,
+        [
+            (vec!["https://arxiv.org/abs/2205.14135"], "the paper"),
+            (vec!["https://github.com/openai/triton"], "the compiler"),
+        ]
+    );
+    assert_eq!(doc.lists.len(), 1);
+    assert_eq!(doc.lists[0].items.len(), 3);
+}
