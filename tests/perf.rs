@@ -711,3 +711,12 @@ fn forms_of_the_sixteenth_labelling_are_exact() {
 fn forms_of_the_eighteenth_labelling_are_exact() {
     assert_exact("perf-seventeenth.md", 98);
 }
+
+/// The classes of a twenty-third and a twenty-fourth labelling: columns of a specification
+/// and of networking beside measured tables, tables of scores, limits of a round, the load a
+/// latency was measured under, price ratios, rates a datasheet lists, header rows, rates a
+/// harness was asked for, keys of a configuration file.
+#[test]
+fn forms_of_the_twenty_third_labelling_are_exact() {
+    assert_exact("perf-eighteenth.md", 25);
+}

@@ -231,6 +231,7 @@ pub(super) fn build<'t>(
                         }
                         if let Some(c) = stack.last_mut() {
                             c.buf.push_seen(&code.literal, open_links.is_empty());
+                            c.buf.push_code(&code.literal);
                             c.buf.blank();
                         }
                     }

@@ -27,6 +27,9 @@ pub struct Block {
     pub text: String,
     pieces: Vec<Piece>,
     pub entry: Option<usize>,
+    /// The text of its code spans, one after another with a space between ("f32 canada"):
+    /// words a reader sees that `text` leaves out (empty when it has none).
+    pub code: String,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -53,6 +56,7 @@ impl Block {
             text: buf.text,
             pieces: buf.pieces,
             entry,
+            code: buf.code,
         }
     }
 
@@ -70,6 +74,7 @@ impl Block {
             }],
             span,
             entry: None,
+            code: String::new(),
         }
     }
 
@@ -116,6 +121,8 @@ pub(super) struct TextBuf {
     /// What a reader sees outside links; kept only for the blocks that read it (list items,
     /// table rows), else left empty.
     pub outside: String,
+    /// The text of the code spans, space-separated.
+    pub code: String,
     keep_plain: bool,
     keep_outside: bool,
 }
@@ -140,6 +147,7 @@ impl TextBuf {
             pieces: Vec::with_capacity(4),
             plain: room(keep_plain),
             outside: room(keep_outside),
+            code: String::new(),
             keep_plain,
             keep_outside,
         }
@@ -168,6 +176,14 @@ impl TextBuf {
             exact,
         });
         self.text.push_str(s);
+    }
+
+    /// Appends the text of a code span (a reader sees it; claims are not looked for in it).
+    pub fn push_code(&mut self, s: &str) {
+        if !self.code.is_empty() {
+            self.code.push(' ');
+        }
+        self.code.push_str(s);
     }
 
     /// A word boundary in the prose text where something was blanked out.

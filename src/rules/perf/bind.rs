@@ -76,6 +76,13 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
         if p[0].kind == p[1].kind && between.trim_start_matches([',', ' ']).trim() == "contre" {
             out.push(p[0].span.start..p[1].span.end);
         }
+        // (in Russian: "сократилось с 3,9 с до 2,6 с")
+        if p[0].kind == p[1].kind
+            && between.trim() == "до"
+            && word_before(text, p[0].own.start).1 == "с"
+        {
+            out.push(p[0].span.start..p[1].span.end);
+        }
         // (and in French: "passé de 94 s à 3,8 s")
         if matches!(between.trim(), "para" | "a" | "à")
             && matches!(

@@ -245,7 +245,18 @@ pub(super) fn time_unit_of_note(note: &str) -> Option<&'static str> {
 pub(super) fn unit_of_note(note: &str, policy: &PerfPolicy) -> CellKind {
     let n = note.to_ascii_lowercase();
     let kind = note_kind(note, policy)?;
-    let named = |u: &str| n.contains(&format!("({u}")) || n.contains(&format!("in {u}"));
+    // (or as an item of its own in a list of the set-up: "8× H100, BF16, tokens/s/GPU, median
+    // of 3 runs:")
+    let named = |u: &str| {
+        n.contains(&format!("({u}"))
+            || n.contains(&format!("in {u}"))
+            || n.match_indices(&format!(", {u}")).any(|(at, m)| {
+                n[at + m.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| matches!(c, ',' | '/' | ':' | ';' | '.' | ')'))
+            })
+    };
     match kind {
         (ClaimKind::Rate { .. }, unit) if named(unit) => Some(kind),
         (ClaimKind::Latency, unit) if unit != OWN_UNIT => Some(kind),
@@ -426,6 +437,12 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
                 Some("epoch" | "step" | "iteration" | "iter" | "fold")
             ) && words(own.split('(').next().unwrap_or(own)).count() == 1
     }) {
+        return Some((ClaimKind::Latency, unit));
+    }
+    // any other header with a time unit in brackets: "Eager step (ms)", "Triton BS (ms)"
+    if let Some(unit) =
+        time_unit_in(&h).filter(|u| *u != "d" && (h.contains('(') || h.contains('[')))
+    {
         return Some((ClaimKind::Latency, unit));
     }
     // "ms/iter", "s/it", "us/call": a time per item as a column name
@@ -691,6 +708,27 @@ impl TableCells {
                         })
                 })
                 .collect();
+            // a table of scores ("Metric | FP32 reference | Ours | % of reference"): a share
+            // of a score is no performance
+            let scores = doc.tables[t].header.iter().any(|h| {
+                h.trim().trim_matches('*').eq_ignore_ascii_case("metric")
+                    || super::table::is_quality_header(h)
+            }) && !columns[t].iter().any(|c| {
+                matches!(
+                    c,
+                    Some((
+                        ClaimKind::Rate { .. } | ClaimKind::Latency | ClaimKind::Multiplier,
+                        _
+                    ))
+                )
+            });
+            if scores {
+                for c in columns[t].iter_mut() {
+                    if matches!(c, Some((ClaimKind::Percent, _))) {
+                        *c = None;
+                    }
+                }
+            }
             // a compressor's measured ratio beside its speeds ("Ratio" next to "Compression
             // (MB/s)"): a result, where a ratio set as a parameter is none
             if columns[t]
@@ -764,8 +802,9 @@ impl TableCells {
                 }
                 None => (at, number),
             };
-            // a number alone, also with a decimal comma ("41,3")
-            let bare = lone_number;
+            // a number alone, also with a decimal comma ("41,3") or thousands grouped by spaces
+            // ("3 412", as Russian and French print them)
+            let bare = |v: &str| lone_number(v) || space_grouped(v);
             // "1.08M" under "Tokens/s (cluster)": a rate in thousands or millions
             let scaled = matches!(kind, ClaimKind::Rate { .. })
                 && number
@@ -909,6 +948,20 @@ fn find_word(text: &str, from: usize, needle: &str) -> Option<usize> {
         .find(|&at| {
             !word(text[..at].chars().next_back()) && !word(text[at + needle.len()..].chars().next())
         })
+}
+
+/// Whether `v` is a whole number with its thousands grouped by spaces ("3 412", "1 450 000",
+/// also with a no-break or narrow no-break space), and an optional decimal part after a comma.
+fn space_grouped(v: &str) -> bool {
+    let (int, frac) = v.split_once(',').unwrap_or((v, ""));
+    let mut groups = int.split([' ', '\u{a0}', '\u{202f}']);
+    let digits = |g: &str| !g.is_empty() && g.bytes().all(|c| c.is_ascii_digit());
+    groups.next().is_some_and(|g| digits(g) && g.len() <= 3)
+        && {
+            let rest: Vec<&str> = groups.collect();
+            !rest.is_empty() && rest.iter().all(|g| digits(g) && g.len() == 3)
+        }
+        && (frac.is_empty() || digits(frac))
 }
 
 #[cfg(test)]

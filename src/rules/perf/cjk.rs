@@ -36,7 +36,34 @@ const UNITS: &[(&str, Unit)] = &[
     ("분", Unit::Time("min")),
     ("시간", Unit::Time("h")),
     ("배", Unit::Times),
+    // Hindi: गुना (times)
+    ("गुना", Unit::Times),
+    // Russian, where a unit is a word of its own (`unit_at` wants a boundary after it):
+    // миллисекунд, мс, секунд, сек, с, минут, мин, часов, часа, ч; раза, раз (times)
+    ("миллисекунд", Unit::Time("ms")),
+    ("мс", Unit::Time("ms")),
+    ("секунды", Unit::Time("s")),
+    ("секунд", Unit::Time("s")),
+    ("сек", Unit::Time("s")),
+    ("с", Unit::Time("s")),
+    ("минуты", Unit::Time("min")),
+    ("минут", Unit::Time("min")),
+    ("мин", Unit::Time("min")),
+    ("часов", Unit::Time("h")),
+    ("часа", Unit::Time("h")),
+    ("час", Unit::Time("h")),
+    ("ч", Unit::Time("h")),
+    ("раза", Unit::Times),
+    ("раз", Unit::Times),
 ];
+
+/// Whether a unit is written in a script with spaces between words (Cyrillic, Devanagari),
+/// where it ends at a word boundary ("3,9 с", not the "с" of "следующий").
+fn spaced_script(unit: &str) -> bool {
+    unit.chars().next().is_some_and(|c| {
+        ('\u{0400}'..='\u{04ff}').contains(&c) || ('\u{0900}'..='\u{097f}').contains(&c)
+    })
+}
 
 /// Words before a multiplier or a percentage that make it a change of speed or resources.
 const CHANGE_WORDS: &[&str] = &[
@@ -69,6 +96,19 @@ const CHANGE_WORDS: &[&str] = &[
     "속도",
     "대비",
     "的",
+    // Russian: faster, slower, speed-up, cut, lower, saves, gain ("быстрее в 1,3 раза",
+    // "ускорение в 2 раза"); Hindi: faster, speed
+    "быстр",
+    "медлен",
+    "ускор",
+    "сократ",
+    "сниз",
+    "сниж",
+    "эконом",
+    "прирост",
+    "выигрыш",
+    "तेज",
+    "रफ्तार",
 ];
 
 /// Words before a time that make it a result.
@@ -103,6 +143,17 @@ const TIME_WORDS: &[&str] = &[
     "遅延",
     "時間",
     "かかる",
+    // Russian: time, took, takes, cut, fell, latency, "in" ("за 3 часа"); Hindi: took, time
+    "время",
+    "заня",
+    "занима",
+    "сократ",
+    "сниз",
+    "задержк",
+    "за ",
+    "लगे",
+    "लगा",
+    "समय",
 ];
 
 /// Words that make what follows them a plan, an expectation or a bound, not a result.
@@ -134,6 +185,14 @@ const HEDGE_WORDS: &[&str] = &[
     "나와야",
     "되어야",
     "돼야",
+    // Russian: probably, possibly, expect, goal, plan; Hindi: maybe, goal
+    "вероятно",
+    "возможно",
+    "ожида",
+    "цель",
+    "план",
+    "शायद",
+    "लक्ष्य",
 ];
 
 /// Words of change that follow a number in Japanese and Korean ("2.1倍高速", "41%短縮",
@@ -198,6 +257,15 @@ const AFTER_CHANGE: &[&str] = &[
     "降至",
     "减至",
     "升至",
+    // Russian comparatives after a multiplier ("в 1,3 раза быстрее"); Hindi ("1.7 गुना तेज़")
+    "быстрее",
+    "медленнее",
+    "меньше",
+    "больше",
+    "выше",
+    "ниже",
+    "дешевле",
+    "तेज",
 ];
 
 /// Particles and words of approximation that may stand between a number and the word of
@@ -265,7 +333,8 @@ pub(super) fn tail_cue(lower: &str, end: usize) -> bool {
 /// before it and its "from" ("14.2초에서 12.6초로", "38 ms에서 44 ms로", "48 秒から 19 秒に").
 pub(super) fn change_end(lower: &str, start: usize) -> bool {
     let head = lower[..start].trim_end_matches(['*', ' ']);
-    ["에서", "から", "→", "->"].iter().any(|from| {
+    // (Russian writes the change "с 3,9 с до 2,6 с": the value after comes after "до")
+    ["에서", "から", "→", "->", " до"].iter().any(|from| {
         head.strip_suffix(from).is_some_and(|h| {
             let h = h.trim_end_matches(['*', ' ']);
             // ("41分/epoch → 13分/epoch": the value before per its item)
@@ -357,7 +426,14 @@ pub(super) fn unit_at(lower: &str, at: usize) -> Option<(usize, Unit)> {
     let rest = lower.get(at..)?;
     UNITS
         .iter()
-        .find(|(u, _)| rest.starts_with(u))
+        .find(|(u, _)| {
+            rest.starts_with(u)
+                && (!spaced_script(u)
+                    || rest[u.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !c.is_alphanumeric()))
+        })
         .map(|&(u, unit)| (at + u.len(), unit))
 }
 

@@ -289,7 +289,18 @@ fn offered_load(
         let t = &lower[start..end];
         t.contains("req") || t.contains("quer")
     });
-    // "at 8 req/s"; "past 20 req/s every engine saturates"
+    // "at 8 req/s"; "past 20 req/s every engine saturates"; "under a steady 400 QPS"
+    let mut to = start;
+    let under = loop {
+        let (s, w) = word_before(lower, to);
+        match w {
+            "a" | "an" | "steady" | "constant" | "sustained" | "fixed" if s > 0 => to = s,
+            _ => break w == "under",
+        }
+    };
+    if request && under {
+        return true;
+    }
     let cue = cue_before(lower, start);
     if !request
         || !(matches!(cue, "at" | "past" | "beyond")

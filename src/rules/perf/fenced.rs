@@ -14,7 +14,7 @@
 use super::cells::{column_kind, CellKind, OWN_UNIT};
 use super::claims::{claim_at, find_claims, Claim, ClaimKind};
 use super::fields::{shown, Field};
-use super::text::{has_word, lone_number, number_at};
+use super::text::{has_word, lone_number, number_at, words};
 use super::vocab::{Vocab, Vocabulary};
 use super::words::{MEASURED_WORDS, SPEC_LEAD_WORDS, TIME_UNITS};
 use crate::document::{Block, BlockKind, Document};
@@ -129,6 +129,10 @@ fn is_code_line(line: &str) -> bool {
             !t[i + 3..]
                 .trim_start()
                 .starts_with(|c: char| c.is_ascii_digit())
+                // a dotted key of a configuration file ("llama2-70b.Server.target_qps = 63.5")
+                || (!t[..i].trim().contains(' ')
+                    && t[..i].split('.').count() >= 3
+                    && t[..i].split('.').skip(1).all(|p| p.starts_with(|c: char| c.is_ascii_alphabetic())))
         })
         || t.contains("==")
         || t.contains("=>")
@@ -225,7 +229,12 @@ pub fn result_lines(
                 !found.is_empty() && !bare_times(t, &found).is_empty()
             }
         });
-        let times = has_word(&sentence, TIME_LEAD_WORDS) || labelled_times || beside_result;
+        // or the block is `go test -bench` output ("BenchmarkParse-8   1255   952118 ns/op")
+        let per_op = lines
+            .iter()
+            .any(|r| source[r.clone()].split_whitespace().any(|w| w == "ns/op"));
+        let times =
+            has_word(&sentence, TIME_LEAD_WORDS) || labelled_times || beside_result || per_op;
         // a lead-in that announces results, that ends with a colon before output showing them,
         // or that names them anywhere ("`quiver-bench` output on my laptop for SIFT-1M. Recall
         // is checked against …") before output showing them
@@ -345,9 +354,13 @@ pub fn result_lines(
             if names.as_ref().is_some_and(|n| *n == r) {
                 continue;
             }
+            // (`go test`'s summary of a package, "ok  	example.com/pkg	19.412s": how long
+            // the whole run took, no result)
+            let summary = text.starts_with("ok ") || text.starts_with("ok\t");
             if header
                 .as_ref()
                 .is_some_and(|h| h.start <= r.start && r.end <= h.end)
+                || summary
                 || is_code_line(text)
                 || !text.bytes().any(|c| c.is_ascii_digit())
             {
@@ -447,7 +460,7 @@ pub fn trailing_time(text: &str, claims: &[Claim], unit: &'static str) -> Option
 /// line's start or after a space, a colon or a bracket) with a time unit right after it, as
 /// claims, where the line's own claims hold none.
 pub fn bare_times(text: &str, claims: &[Claim]) -> Vec<Claim> {
-    const UNITS: &[&str] = &["ms", "us", "µs", "μs", "secs", "sec", "min", "s", "h"];
+    const UNITS: &[&str] = &["ms", "us", "µs", "μs", "ns", "secs", "sec", "min", "s", "h"];
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -467,12 +480,21 @@ pub fn bare_times(text: &str, claims: &[Claim]) -> Vec<Claim> {
             e += 1;
         }
         let rest = &text[e..];
+        // (a time per operation, as `go test -bench` prints it: "641203 ns/op")
+        let per_op = |u: &str| {
+            rest[u.len()..].starts_with("/op")
+                && rest[u.len() + 3..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric())
+        };
         let unit = UNITS.iter().find(|u| {
             rest.starts_with(**u)
-                && rest[u.len()..]
+                && (rest[u.len()..]
                     .chars()
                     .next()
                     .is_none_or(|c| !c.is_alphanumeric() && c != '/')
+                    || per_op(u))
         });
         match unit {
             // ("118 ms ± 1.4 ms per loop": the spread of the time before, not a time)
@@ -482,8 +504,9 @@ pub fn bare_times(text: &str, claims: &[Claim]) -> Vec<Claim> {
                     .any(|c| c.span.start < e + u.len() && i < c.span.end)
                     && !text[..i].trim_end().ends_with('±') =>
             {
-                out.push(claim_at(text, i..e + u.len(), ClaimKind::Latency, u));
-                i = e + u.len();
+                let len = u.len() + if per_op(u) { "/op".len() } else { 0 };
+                out.push(claim_at(text, i..e + len, ClaimKind::Latency, u));
+                i = e + len;
             }
             _ => i = num_end.max(i + 1),
         }
@@ -570,7 +593,12 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
             let l = label.to_ascii_lowercase();
             l.contains("_per_sec") || l.ends_with("_per_s") || l.contains("per second")
         };
+        // the rate a harness was asked for ("Scheduled samples per second : 63.48", "target
+        // qps: 40") is a setting
+        let asked = words(&label.to_ascii_lowercase())
+            .any(|w| matches!(w, "scheduled" | "target" | "offered" | "requested"));
         if label.is_empty()
+            || asked
             || after.is_some_and(|c| !c.is_whitespace() && c != ',' && c != '|' && c != '}')
             || claims
                 .iter()
@@ -706,7 +734,9 @@ const RATE_ITEMS: &[&str] = &[
 /// ("cuBLAS  Triton", not "M  N  K") hold results in it.
 pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind) -> Vec<Claim> {
     // a Markdown table printed by a tool (llama-bench): cells between pipes
-    if header.trim_start().starts_with('|') && text.trim_start().starts_with('|') {
+    // (also printed without outer pipes: "model | size | t/s", three cells at least)
+    let piped = |l: &str| l.trim_start().starts_with('|') || l.matches(" | ").count() >= 2;
+    if piped(header.lines().next().unwrap_or("")) && piped(text) {
         return pipe_values(header, text, claims, lead);
     }
     // a header printed as a comment ("#  size  time(us)  busbw(GB/s)", as nccl-tests prints it),
@@ -916,7 +946,8 @@ pub fn workload_of_columns(names: &str, text: &str) -> Option<String> {
 }
 
 /// The cells of a line of a Markdown table printed in a code block, with where each starts
-/// (the text before the first pipe and after the last is no cell).
+/// (blank space before the first pipe and after the last is no cell; a line printed without
+/// outer pipes, "model | size | t/s", has cells there).
 fn pipe_cells(line: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut at = 0;
@@ -926,8 +957,12 @@ fn pipe_cells(line: &str) -> Vec<(usize, &str)> {
         at += part.len() + 1;
     }
     if out.len() >= 2 {
-        out.remove(0);
-        out.pop();
+        if out.first().is_some_and(|(_, c)| c.is_empty()) {
+            out.remove(0);
+        }
+        if out.last().is_some_and(|(_, c)| c.is_empty()) {
+            out.pop();
+        }
     }
     out
 }

@@ -165,6 +165,25 @@ pub(super) fn is_count_or_ratio(
             return true;
         }
     }
+    // "it also costs 17x as much per hour": a ratio of prices, not of performance
+    {
+        let more: Vec<&str> = words(ahead(lower, end, 60)).take(6).collect();
+        let per_time = more.windows(2).any(|p| {
+            matches!(p[0], "per" | "an" | "a" | "each")
+                && matches!(p[1], "hour" | "hr" | "month" | "day" | "year")
+        });
+        let from = crate::lines::ceil_char_boundary(lower, start.saturating_sub(40));
+        let head = &lower[from..start];
+        let priced = words(head).chain(more.iter().copied()).any(|w| {
+            matches!(
+                w,
+                "cost" | "costs" | "costing" | "price" | "priced" | "pricier" | "expensive"
+            )
+        });
+        if per_time && priced {
+            return true;
+        }
+    }
     // "a 4x larger effective cache": a size, not a speed
     if matches!(first, "larger" | "bigger")
         && next
@@ -498,7 +517,7 @@ pub(super) fn is_perf_percent(
     }
     {
         let (bs, before) = word_before(lower, start);
-        if matches!(before, "um" | "de" | "un" | "em" | "en" | "del") {
+        if matches!(before, "um" | "de" | "un" | "em" | "en" | "del" | "на") {
             let clause = &lower[seg.clause(lower, &(start..end))];
             let (hs, head) = word_before(lower, bs);
             // ("il ralentit chaque étape de 27 %": the verb two words before)
@@ -879,6 +898,14 @@ const EU_AFTER: &[&str] = &[
     // in Italian: "un 31% più veloce"
     "più",
     "meno",
+    // in Russian: "на 14% быстрее", "на 30% медленнее", "на 20% меньше памяти"
+    "быстрее",
+    "медленнее",
+    "меньше",
+    "больше",
+    "выше",
+    "ниже",
+    "дешевле",
 ];
 
 /// Stems of words of change in German and French, before "um N %" or "de N %" ("reduziert um
@@ -922,4 +949,14 @@ const EU_CHANGE: &[&str] = &[
     "riduz",
     "miglior",
     "scend",
+    // in Russian, before "на N %": speed-up, cut, lowered, grew, saving
+    "ускор",
+    "сократ",
+    "сниз",
+    "сниж",
+    "уменьш",
+    "увелич",
+    "вырос",
+    "прирост",
+    "эконом",
 ];

@@ -258,7 +258,10 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
         }
     }
     for &i in &candidates {
-        within.push_str(&cx.claim_block(i).text.to_ascii_lowercase());
+        let b = cx.claim_block(i);
+        within.push_str(&b.text.to_ascii_lowercase());
+        within.push('\n');
+        within.push_str(&b.code.to_ascii_lowercase());
         within.push('\n');
     }
     for &t in titles.iter().flatten() {
@@ -298,6 +301,19 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
         .zip(titles.iter().copied())
         .filter_map(|((i, row), title)| {
             let block = cx.claim_block(i);
+            // the first row of its table: a Markdown table's header row names columns
+            // ("TFLOPS @ 32k | TFLOPS @ 128k"), no result; an HTML table's may hold values
+            // (`<tr><td>Throughput</td>…`), with no header above them
+            let first_row = row.is_some_and(|k| {
+                let start = cx.doc.tables[tables[k].0].span.start;
+                cx.doc.blocks[..i]
+                    .last()
+                    .is_none_or(|p| p.kind != BlockKind::TableRow || p.span.start < start)
+            });
+            let html = cx.text()[block.span.clone()].trim_start().starts_with('<');
+            if first_row && !html {
+                return None;
+            }
             let text = &block.text;
             let mut claims = find_claims(text, &states);
             if let Some(line) = line_of(i) {
@@ -379,32 +395,42 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 }
             }
             bind::bind(text, &mut claims, &vocab);
+            // what its code spans name ("`f32` vectors", "the `canada` corpus"), as the block
+            // does anywhere
+            if !block.code.is_empty() {
+                let found = vocab.matches(&block.code);
+                for c in claims.iter_mut() {
+                    for f in c.bound.missing() {
+                        if let Some((_, r)) = found.iter().find(|(k, _)| *k == f as usize) {
+                            c.bound.set_from_table(
+                                f as usize,
+                                Some(block.code[r.clone()].to_string()),
+                            );
+                        }
+                    }
+                }
+            }
             if let Some(t) = title {
                 title::bind_title(&mut claims, &cx.doc.blocks[t].text, &vocab);
             }
             // a body row takes what it leaves unstated from its table's header, group rows and
             // caption
-            if let Some(k) = row.filter(|_| claims.iter().any(|c| !c.bound.missing().is_empty())) {
+            if let Some(k) =
+                row.filter(|_| !first_row && claims.iter().any(|c| !c.bound.missing().is_empty()))
+            {
                 let (t, around) = &tables[k];
-                let start = cx.doc.tables[*t].span.start;
-                let is_header = i == 0
-                    || cx.doc.blocks[i - 1].kind != BlockKind::TableRow
-                    || cx.doc.blocks[i - 1].span.start < start;
-                if !is_header {
-                    let ctx = contexts[k].get_or_insert_with(|| {
-                        table::TableContext::new(cx.doc, *t, around, &vocab)
-                    });
-                    let at: Vec<usize> = claims
-                        .iter()
-                        .map(|c| {
-                            block
-                                .source_span(cx.text(), c.span.clone())
-                                .start
-                                .saturating_sub(block.span.start)
-                        })
-                        .collect();
-                    ctx.bind(&mut claims, i, &cx.text()[block.span.clone()], &at);
-                }
+                let ctx = contexts[k]
+                    .get_or_insert_with(|| table::TableContext::new(cx.doc, *t, around, &vocab));
+                let at: Vec<usize> = claims
+                    .iter()
+                    .map(|c| {
+                        block
+                            .source_span(cx.text(), c.span.clone())
+                            .start
+                            .saturating_sub(block.span.start)
+                    })
+                    .collect();
+                ctx.bind(&mut claims, i, &cx.text()[block.span.clone()], &at);
             }
             // kept for the whole run of the rules: without the room a vector grows with
             // (four claims' room for a table row's two)

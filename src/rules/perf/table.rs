@@ -20,7 +20,8 @@ use super::fields::{shown, Field};
 use super::text::{has_word, unit_in, words};
 use super::vocab::Vocab;
 use super::words::{
-    COMPARING_WORDS, MEASURED_WORDS, SCORE_WORDS, SPEC_LEAD_WORDS, UTILIZATION_WORDS,
+    COMPARING_WORDS, MEASURED_WORDS, PERF_NOUNS, SCORE_WORDS, SPEC_LEAD_WORDS, SPEED_WORDS,
+    UTILIZATION_WORDS,
 };
 use crate::document::{BlockKind, Document};
 use std::ops::Range;
@@ -95,7 +96,7 @@ pub(super) fn is_workload_header(header: &str) -> bool {
 
 /// Whether a header names a column of quality scores ("LongBench avg", "RULER-32K", "MMLU",
 /// "Accuracy (%)", "WER", "Pass@1").
-fn is_quality_header(header: &str) -> bool {
+pub(super) fn is_quality_header(header: &str) -> bool {
     let h = header.to_ascii_lowercase();
     let quality = words(&h).any(|w| {
         SCORE_WORDS.contains(&w)
@@ -236,8 +237,22 @@ impl TableContext {
             .filter(|(k, _)| *k == Field::Correctness as usize)
             .map(|(_, r)| r.clone())
             .collect();
+        // (so is a sentence about a score: "Recall is measured on 10,000 queries, compared
+        // with exact f32 search")
+        let lower = text.to_ascii_lowercase();
+        let mut checks = checks;
+        let mut from = 0;
+        for part in lower.split_inclusive(['.', '\n']) {
+            let sentence = from..from + part.len();
+            from = sentence.end;
+            let score = words(part)
+                .any(|w| SCORE_WORDS.contains(&w) || w == "recall" || w.starts_with("recall@"));
+            if score && !has_word(part, PERF_NOUNS) && !has_word(part, SPEED_WORDS) {
+                checks.push(sentence);
+            }
+        }
         let in_check = |r: &Range<usize>| checks.iter().any(|c| c.start < r.end && r.start < c.end);
-        let mut unchecked = text.to_ascii_lowercase();
+        let mut unchecked = lower;
         for c in &checks {
             unchecked.replace_range(c.start..c.end, &" ".repeat(c.end - c.start));
         }
@@ -396,6 +411,33 @@ impl TableContext {
                         .map(|(_, r)| shown(&self.caption, f, r.clone()).to_string()),
                 };
                 c.bound.set_from_table(k, stated);
+            }
+            // a cell under a column of a specification ("Peak dense BF16 (per GPU)", "Network"
+            // in Gbps): what the device has, not a result
+            let spec_column = own
+                .and_then(|col| self.header.get(col))
+                .is_some_and(|(h, _)| {
+                    let h = h.to_ascii_lowercase();
+                    // (not a share of one: "% of peak", "Share of datasheet")
+                    (has_word(&h, SPEC_LEAD_WORDS)
+                        && !has_word(&h, MEASURED_WORDS)
+                        && !h.contains('%')
+                        && !has_word(&h, &["share", "fraction", "of"]))
+                        || (words(&h).any(|w| {
+                            matches!(
+                                w,
+                                "network"
+                                    | "networking"
+                                    | "interconnect"
+                                    | "nvlink"
+                                    | "infiniband"
+                                    | "ethernet"
+                                    | "fabric"
+                            )
+                        }) && c.unit.contains("bps"))
+                });
+            if spec_column && !row_measured() {
+                c.capability = true;
             }
             // a row of a specification table: a device's peak rates, no workload, nothing
             // compared with and nothing measured ("| H100 SXM | 989 TFLOPS | 80 GB |" under

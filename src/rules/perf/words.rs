@@ -235,6 +235,17 @@ pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     ("tokens per joule", false),
     ("tokens/j", false),
     ("tokens per second", false),
+    // in Russian ("118,6 ток/с", "токенов в секунду", "ГБ/с"), Indonesian ("52 token/detik")
+    // and Vietnamese ("token/giây")
+    ("токенов в секунду", false),
+    ("токенов/с", false),
+    ("ток/с", false),
+    ("гб/с", true),
+    ("ГБ/с", true),
+    ("token per detik", false),
+    ("tokens/detik", false),
+    ("token/detik", false),
+    ("token/giây", false),
     ("queries per second", false),
     ("frames per second", false),
     ("requests per second", false),
@@ -834,16 +845,28 @@ pub(super) const SPEC_WORDS: &[&str] = &[
     "nominally",
     "theoretical",
     "theoretically",
+    // in Russian: "по паспорту" (per the datasheet)
+    "паспорту",
+    "паспорте",
 ];
 /// Further words that, in its sentence, make a compute or bandwidth rate a quoted figure
 /// rather than a result ("the published 1835 TFLOPS", "144 PFLOPS FP4 sparse").
-pub(super) const SPEC_RATE_WORDS: &[&str] =
-    &["published", "quoted", "sparse", "sparsity", "on-paper"];
+pub(super) const SPEC_RATE_WORDS: &[&str] = &[
+    "published",
+    "quoted",
+    "sparse",
+    "sparsity",
+    "on-paper",
+    // "half of the 6.5 GB/s the drive is rated for"
+    "rated",
+];
 /// Verbs and words before a compute or bandwidth rate that make it what a named device has
 /// ("Trainium2 supports BF16 @ 2563 TFLOPS", "an A100 with its 312 TFLOPS").
 pub(super) const HAS_WORDS: &[&str] = &[
     "has", "have", "offers", "offer", "features", "boasts", "packs", "supports", "support",
     "rated", "capable", "its", "promises",
+    // "the L40S lists 864 GB/s of memory bandwidth"
+    "lists", "listed",
 ];
 /// What a device's specification compares: "30% more power", "a 5% faster HBM", "33% more
 /// HBM capacity".
