@@ -444,7 +444,27 @@ pub(super) fn compares(text: &str, r: &Range<usize>, claims: Option<&[Claim]>) -
                         | "theoretical"
                 )
             });
-            !guards && !bound
+            // "run against the three i4i.4xlarge nodes", "against a local server": where the
+            // load went, not what the result is compared with
+            let target = next.iter().take(5).any(|w| {
+                matches!(
+                    w.as_str(),
+                    "node"
+                        | "nodes"
+                        | "cluster"
+                        | "server"
+                        | "servers"
+                        | "endpoint"
+                        | "endpoints"
+                        | "instance"
+                        | "instances"
+                        | "database"
+                        | "deployment"
+                )
+            }) && next
+                .first()
+                .is_some_and(|w| matches!(w.as_str(), "the" | "a" | "an" | "our" | "one"));
+            !guards && !bound && !target
         }
         _ => true,
     }

@@ -153,8 +153,16 @@ fn time_unit_in(h: &str) -> Option<&'static str> {
         "days", "d",
     ];
     // in Chinese: "首 token 延迟 TTFT (毫秒)"
-    const CJK_UNITS: &[(&str, &str)] =
-        &[("毫秒", "ms"), ("微秒", "us"), ("秒", "s"), ("分钟", "min")];
+    // (and in Hindi: "कुल समय (घंटे)")
+    const CJK_UNITS: &[(&str, &str)] = &[
+        ("毫秒", "ms"),
+        ("微秒", "us"),
+        ("秒", "s"),
+        ("分钟", "min"),
+        ("घंटे", "hours"),
+        ("मिनट", "min"),
+        ("सेकंड", "s"),
+    ];
     let inner = h
         .rsplit_once(['(', '['])
         .and_then(|(_, r)| r.split_once([')', ']']))
@@ -332,8 +340,11 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
         .min()
         .map_or(h.as_str(), |at| &h[..at]);
     // "% of peak", "% of cuBLAS": a share of a peak or of another system's result, not of a
-    // whole ("% of total", "Time (%)")
-    if let Some((_, of)) = h.split_once("% of ") {
+    // whole ("% of total", "Time (%)"); also written "Share of FA-2 dense rate"
+    if let Some((_, of)) = h
+        .split_once("% of ")
+        .or_else(|| h.trim_start().strip_prefix("share of ").map(|of| ("", of)))
+    {
         let whole = matches!(
             words(of).next().unwrap_or(""),
             "total"

@@ -36,8 +36,11 @@ const UNITS: &[(&str, Unit)] = &[
     ("분", Unit::Time("min")),
     ("시간", Unit::Time("h")),
     ("배", Unit::Times),
-    // Hindi: गुना (times)
+    // Hindi: गुना (times); घंटे, मिनट, सेकंड (hours, minutes, seconds)
     ("गुना", Unit::Times),
+    ("घंटे", Unit::Time("h")),
+    ("मिनट", Unit::Time("min")),
+    ("सेकंड", Unit::Time("s")),
     // Russian, where a unit is a word of its own (`unit_at` wants a boundary after it):
     // миллисекунд, мс, секунд, сек, с, минут, мин, часов, часа, ч; раза, раз (times)
     ("миллисекунд", Unit::Time("ms")),
@@ -257,6 +260,14 @@ const AFTER_CHANGE: &[&str] = &[
     "降至",
     "减至",
     "升至",
+    // Hindi after a number: more, less, slower, faster, grew ("48% ज़्यादा", "22% धीमा")
+    "ज़्यादा",
+    "ज्यादा",
+    "कम",
+    "धीमा",
+    "धीमी",
+    "बढ़",
+    "घट",
     // Russian comparatives after a multiplier ("в 1,3 раза быстрее"); Hindi ("1.7 गुना तेज़")
     "быстрее",
     "медленнее",
@@ -295,6 +306,10 @@ const BETWEEN: &[&str] = &[
     "くらい",
     "ぐらい",
     "前後",
+    // Hindi particles: "17% की बढ़त", "करीब"
+    "की",
+    "का",
+    "तक",
 ];
 
 /// Whether a word of change follows the number that ends at `end` ("約2.1倍高速", "41%短縮",
@@ -446,9 +461,10 @@ pub(super) fn states_result(lower: &str, start: usize, end: usize, unit: Unit) -
     match unit {
         Unit::Time(_) => {
             let tail = &lower[end..];
-            // ("阅读时间约 12 分钟": how long a post takes to read)
+            // ("阅读时间约 12 分钟", "पढ़ने का समय: 9 मिनट": how long a post takes to read)
             !AFTER_TIME.iter().any(|w| tail.starts_with(w))
                 && !head.contains("阅读")
+                && !head.contains("पढ़ने")
                 && (TIME_WORDS.iter().any(|w| head.contains(w))
                     || tail_cue(lower, end)
                     || change_end(lower, start))

@@ -856,7 +856,14 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             };
             // "62% … versus 51%", "31% speedup on attention kernels, 22% on matmuls"
             let (ns, next) = word_after(&lower_s, end);
+            // ("trims 6% off kernel time, but recall falls to 71%": a score in a clause of its
+            // own does not continue the result before it)
+            let of_score = {
+                let c = seg().clause(&lower_s, &(i..end));
+                has_word(&lower_s[c.start.min(i)..i], QUALITY_WORDS)
+            };
             let continues = (out.last().is_some_and(follows)
+                && !of_score
                 && (matches!(
                     cue_before(&lower_s, i),
                     "versus" | "vs" | "vs." | "from" | "against"
@@ -870,11 +877,20 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 }) && ((COMPARATIVES.contains(&next)
                     && word_after(&lower_s, ns + next.len()).1 == "than")
                     || matches!(next, "below" | "above")));
+            // "between 7% and 9% of step time": the lower end of a range whose upper end is one
+            let range_start = matches!(next, "and" | "to") && {
+                let at = skip_space(lower, ns + next.len());
+                number_at(lower, at).is_some_and(|e| {
+                    lower.get(e) == Some(&b'%')
+                        && is_perf_percent(&lower_s, seg(), at, e + 1, states)
+                })
+            };
             // "(+11% vs 3.1)": a signed change against what follows
             let signed_versus = lower_s[..i].ends_with(['+', '-', '−'])
                 && matches!(next, "vs" | "vs." | "versus" | "over" | "against");
             if (continues
                 || signed_versus
+                || range_start
                 || is_perf_percent(&lower_s, seg(), i, end, states)
                 || (cjk
                     && (super::cjk::percent_cue(&lower_s, i)
@@ -902,6 +918,13 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             && lower.get(u + 1).is_some_and(|c| *c == b' ' || *c == b'/')
         {
             u = skip_space(lower, u + 1);
+        }
+        // "3.1 million metrics/s": the multiplier written as a word
+        if let Some(w) = ["million", "billion", "thousand"]
+            .iter()
+            .find(|w| lower[u..].starts_with(w.as_bytes()) && lower.get(u + w.len()) == Some(&b' '))
+        {
+            u = skip_space(lower, u + w.len());
         }
         let rate_at = |u: usize| {
             RATE_UNITS
@@ -1279,6 +1302,8 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 || lower_s[..i].trim_end().strip_suffix(':').is_some_and(|h| {
                     h.rfind('(').is_some_and(|o| h.len() - o <= 24 && !h[o..].contains(')'))
                 })
+                // "in 5.1 h on 8× H100 (was 9.6 h)": the value before, in brackets
+                || (before == "was" && lower_s[..i].trim_end().ends_with("(was"))
                 // "roughly half of v0.7's 3.5 s": the earlier value it is compared with
                 || lower_s[..i].trim_end().ends_with("'s")
                 || lower_s[..i].trim_end().ends_with("’s"));
@@ -1396,6 +1421,12 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                                     | "build"
                                     | "recovery"
                                     | "checkpoint"
+                                    // a log's "New total: 20.9 ms", "First try end to end: 29.8 ms",
+                                    // "Naive baseline (…): 41.2 ms"
+                                    | "total"
+                                    | "end"
+                                    | "try"
+                                    | "baseline"
                             )
                     })
                 }) || (head.ends_with(':') && {
@@ -1411,7 +1442,26 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             // Japanese
             let cjk_change =
                 cjk && (super::cjk::tail_cue(&lower_s, end) || super::cjk::change_end(&lower_s, i));
+            // "emits a token every 9.8 ms": how often an item comes out, a rate (not "every 5
+            // minutes", a schedule)
+            let item_every = before == "every" && {
+                let (is, item) = word_before(&lower_s, word_before(&lower_s, i).0);
+                PER_ITEM.contains(&item.trim_end_matches('s'))
+                    && matches!(word_before(&lower_s, is).1, "a" | "an" | "one")
+            };
+            // "with a 13B model that's 48 seconds": what the run just described took
+            let thats = matches!(before, "that's" | "that’s")
+                || (before == "is"
+                    && word_before(&lower_s, word_before(&lower_s, i).0).1 == "that");
+            // "33.1 ms total", "41.2 ms fwd": what the time is of, after it
+            let of_run = matches!(
+                after_unit,
+                "total" | "fwd" | "bwd" | "forward" | "backward" | "end-to-end" | "e2e"
+            );
             let cue = has_word(w_open, LATENCY_CUES)
+                || of_run
+                || item_every
+                || thats
                 || changed
                 || down_to
                 || held_at
@@ -1495,6 +1545,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             let compared =
                 continues && matches!(before, "versus" | "vs" | "vs." | "than" | "against");
             let setting = !taken_off
+                && !item_every
                 && !cjk_change
                 && !compared
                 && states(Vocabulary::Setting, &set_up_text)
@@ -1518,11 +1569,24 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     let (_, ev) = word_before(h, word_before(h, h.len()).0);
                     EVENT_NOUNS.contains(&ev)
                 })
-                || (matches!(before, "for" | "every" | "after" | "over" | "within")
+                || ((matches!(before, "for" | "after" | "over" | "within")
+                    || (before == "every" && !item_every))
                     && !changed
                     // "used to stall training for 9–11 minutes": how long a stall lasts
                     && !(before == "for" && has_word(w, STALL_WORDS)));
-            if cue && !setting && !hypothetical(&(i..end)) && !bound(&(i..end)) {
+            // "stddev: 31.14ms", "sum: 129.2sec": the spread or the sum of the times, no result
+            let spread = {
+                let h = lower_s[..i]
+                    .trim_end()
+                    .trim_end_matches([':', '='])
+                    .trim_end();
+                let (_, w) = word_before(h, h.len());
+                matches!(
+                    w,
+                    "stddev" | "stdev" | "std" | "sd" | "sum" | "variance" | "var"
+                ) || h.ends_with('±')
+            };
+            if cue && !setting && !spread && !hypothetical(&(i..end)) && !bound(&(i..end)) {
                 // "ranged between 38 and 61 µs": the lower end, written without its unit
                 let h = lower_s[..i].trim_end();
                 if let Some(h) = h.strip_suffix(" and").map(str::trim_end) {

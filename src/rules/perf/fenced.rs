@@ -139,7 +139,18 @@ fn is_code_line(line: &str) -> bool {
         || t.contains(" --")
         || t.starts_with("--")
         || t.contains("()")
-        || t.ends_with([':', ',', '(', '[', '\\'])
+        || t.ends_with([',', '(', '[', '\\'])
+        // a block opened ("else:", "for x in xs:", "model:"), not output that names what
+        // follows ("Run complete after 1000 queries (rate 61.73 queries/sec):", "TSBS high-cpu:")
+        || (t.ends_with(':') && !t.chars().any(|c| c.is_ascii_digit()) && t.split_whitespace().count() <= 1)
+        || (t.ends_with(':')
+            && t.split_whitespace().next().is_some_and(|w| {
+                matches!(
+                    w.trim_end_matches(':'),
+                    "def" | "class" | "if" | "elif" | "else" | "for" | "while" | "with" | "try"
+                        | "except" | "finally" | "async" | "match" | "case" | "switch" | "default"
+                )
+            }))
         // an assignment or a call: `x=1`, `f(a, b)` (not the label of a value printed after
         // it: "kv_cache_dtype=fp8   : 1,903 tok/s")
         || (!labels_value(t) && t.split_whitespace().next().is_some_and(|w| {
@@ -496,13 +507,23 @@ pub fn bare_times(text: &str, claims: &[Claim]) -> Vec<Claim> {
                     .is_none_or(|c| !c.is_alphanumeric() && c != '/')
                     || per_op(u))
         });
+        // ("stddev: 31.14ms", "sum: 129.2sec": the spread or the sum of the times)
+        let spread = {
+            let h = text[..i].trim_end().trim_end_matches([':', '=']).trim_end();
+            let w = h
+                .rsplit(|c: char| !c.is_ascii_alphanumeric())
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            h.ends_with('±') || matches!(w.as_str(), "stddev" | "stdev" | "std" | "sd" | "sum")
+        };
         match unit {
             // ("118 ms ± 1.4 ms per loop": the spread of the time before, not a time)
             Some(u)
                 if !claims
                     .iter()
                     .any(|c| c.span.start < e + u.len() && i < c.span.end)
-                    && !text[..i].trim_end().ends_with('±') =>
+                    && !spread =>
             {
                 let len = u.len() + if per_op(u) { "/op".len() } else { 0 };
                 out.push(claim_at(text, i..e + len, ClaimKind::Latency, u));
@@ -691,6 +712,13 @@ fn output_column_kind(name: &str) -> Option<(ClaimKind, &'static str)> {
     if matches!(name, "algbw" | "busbw") {
         return Some((ClaimKind::Rate { peak_unit: true }, "gb/s"));
     }
+    // a column named by its unit alone: "ms", "us"
+    if let Some(unit) = ["ms", "us", "µs", "ns", "s", "sec", "min"]
+        .iter()
+        .find(|u| name.eq_ignore_ascii_case(u))
+    {
+        return Some((ClaimKind::Latency, unit));
+    }
     let spaced = name.replace(['_', '-'], " ");
     let named = match spaced.rsplit_once(' ') {
         // "prefill ms" -> "prefill (ms)"
@@ -801,7 +829,10 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
     }
     // ncu's metric tables: "Metric Name  Metric Unit  Metric Value" over "Duration  usecond
     // 511.87": the value's unit is in the row
-    if header.trim_start().starts_with("Metric Name") && header.contains("Metric Value") {
+    // (newer versions print no column names, the rows under a "Section:" line)
+    if (header.trim_start().starts_with("Metric Name") && header.contains("Metric Value"))
+        || header.trim_start().starts_with("Section:")
+    {
         return metric_row(text, claims);
     }
     // a last column of free text ("Name": "my_softmax(const __half *, __half *, int)")
@@ -1178,6 +1209,10 @@ fn metric_row(text: &str, claims: &[Claim]) -> Vec<Claim> {
         "usecond" => Some((ClaimKind::Latency, "us")),
         "msecond" => Some((ClaimKind::Latency, "ms")),
         "second" => Some((ClaimKind::Latency, "s")),
+        // (as newer versions print them)
+        "ns" => Some((ClaimKind::Latency, "ns")),
+        "us" | "µs" => Some((ClaimKind::Latency, "us")),
+        "ms" => Some((ClaimKind::Latency, "ms")),
         "%" if ["throughput", "utilization", "occupancy", "efficiency"]
             .iter()
             .any(|w| lower.contains(w)) =>
@@ -1198,7 +1233,7 @@ fn shows_columns(source: &str, lines: &[Range<usize>], lead: CellKind) -> bool {
     // ncu's metric table, under a section line and a rule
     if let Some(k) = lines.iter().position(|r| {
         let t = source[r.clone()].trim_start();
-        t.starts_with("Metric Name") && t.contains("Metric Value")
+        (t.starts_with("Metric Name") && t.contains("Metric Value")) || t.starts_with("Section:")
     }) {
         let header = &source[lines[k].clone()];
         return lines[k + 1..]
@@ -1254,10 +1289,12 @@ pub fn bind_context(claims: &mut [Claim], header: &str, lead: &str, vocab: &Voca
         .filter(|(j, _)| *j == Field::Correctness as usize)
         .map(|(_, r)| r.clone())
         .collect();
+    // (nor is "against the three nodes" where the load went: `bind::compares`)
     from_lead.retain(|(j, r)| {
         *j != Field::Baseline as usize
             || !(checks.iter().any(|c| c.start <= r.start && r.end <= c.end)
-                || lead[r.clone()].trim().eq_ignore_ascii_case("over"))
+                || lead[r.clone()].trim().eq_ignore_ascii_case("over")
+                || !super::bind::compares(lead, r, None))
     });
     // a column that sets the run up ("size", "batch", "seq_len"): every line states its value
     let set_up_column = header

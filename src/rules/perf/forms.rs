@@ -316,6 +316,9 @@ fn quality_gain(
 /// about performance, or "N% of <something's> throughput".
 /// Verbs before a share that state it was measured: "reaches 93% of cuBLAS".
 const REACH_VERBS: &[&str] = &[
+    "reach",
+    "achieve",
+    "sustain",
     "reaches",
     "reached",
     "reaching",
@@ -434,7 +437,16 @@ pub(super) fn is_perf_percent(
         // "reaches 93% of cuBLAS", "sustaining 95% of it": a measured share of something
         // ("stays at 91% of the first minute's", "holds at 97% of it")
         let reach_verb = {
-            let (s0, w) = word_before(lower, quantified_start(lower, start));
+            // ("reach only 38% of the dense kernel's FLOP rate")
+            let mut from = quantified_start(lower, start);
+            let (s0, w) = loop {
+                let (s0, w) = word_before(lower, from);
+                if s0 > 0 && matches!(w, "only" | "just" | "merely" | "barely") {
+                    from = s0;
+                } else {
+                    break (s0, w);
+                }
+            };
             REACH_VERBS.contains(&w)
                 || (w == "at" && {
                     let v = word_before(lower, s0).1;
@@ -486,7 +498,18 @@ pub(super) fn is_perf_percent(
             let v = w.strip_prefix('v').unwrap_or(w);
             v.contains('.') && v.len() <= 8 && v.bytes().all(|b| b.is_ascii_digit() || b == b'.')
         }) && has_word(&lower[seg.sentence(lower, &(start..end))], PERF_NOUNS);
+        // "roughly 60% of what an H100 gives us": a share of another device's result
+        let of_what = after.first() == Some(&"what")
+            && states(Vocabulary::Field(Field::Hardware), ahead(lower, s1 + 2, 40));
+        // "fell to 6.2% of the step": a share of the step's time
+        let of_step = after
+            .iter()
+            .take(3)
+            .any(|w| matches!(*w, "step" | "iteration"))
+            && has_word(&lower[seg.sentence(lower, &(start..end))], PERF_NOUNS);
         return reached
+            || of_what
+            || of_step
             || of_result
             || of_reference
             || of_version

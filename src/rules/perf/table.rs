@@ -100,9 +100,18 @@ pub(super) fn is_quality_header(header: &str) -> bool {
     let h = header.to_ascii_lowercase();
     let quality = words(&h).any(|w| {
         SCORE_WORDS.contains(&w)
-            || ["longbench", "ruler", "pass@", "mt-bench", "rouge", "exact"]
-                .iter()
-                .any(|p| w.starts_with(p))
+            || matches!(w, "loss" | "recall")
+            || [
+                "longbench",
+                "ruler",
+                "pass@",
+                "mt-bench",
+                "rouge",
+                "exact",
+                "recall@",
+            ]
+            .iter()
+            .any(|p| w.starts_with(p))
     });
     quality
 }

@@ -111,6 +111,8 @@ pub(super) const DIRECTION_WORDS: &[&str] = &["up", "down"];
 /// accuracy").
 pub(super) const QUALITY_WORDS: &[&str] = &[
     "accuracy",
+    // "recall falls to 71%"
+    "recall",
     "loss",
     "perplexity",
     "ppl",
@@ -632,6 +634,9 @@ pub(super) const RESULT_CUES: &[&str] = &[
     "saved",
     "plateaus",
     "plateaued",
+    // "Inductor gets 12.3 ms on the H100"
+    "gets",
+    "got",
 ];
 /// Words after a duration that make it a setting ("10 minutes per run", "3 hours each").
 pub(super) const SETTING_AFTER: &[&str] = &["per", "each", "every", "of", "long", "ago"];
