@@ -705,7 +705,9 @@ impl TableCells {
                 .iter()
                 .enumerate()
                 .map(|(k, h)| {
-                    column_kind(h, heading.filter(|_| k > 0))
+                    // (a column of scores, "RULER-32K", "Top-1", takes no unit from the note)
+                    let heading = heading.filter(|_| k > 0 && !super::table::is_quality_header(h));
+                    column_kind(h, heading)
                         .filter(|(_, unit)| !(priced && *unit == "$"))
                         // "p50 TTFT" over "131" under a heading "Latency under load": the
                         // heading names the kind of the bare numbers

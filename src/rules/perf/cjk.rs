@@ -80,6 +80,9 @@ const CHANGE_WORDS: &[&str] = &[
     "节省",
     "缩短",
     "增加",
+    // "空闲时间从约 11% 降到 3% 以下": down to
+    "降到",
+    "降至",
     "吞吐",
     "利用率",
     // Japanese and Korean utilisation: "GPU使用率が 35〜60%", "사용률"
@@ -146,6 +149,8 @@ const TIME_WORDS: &[&str] = &[
     "遅延",
     "時間",
     "かかる",
+    // "vLLM 为 130 ms": (the other system's) is, in a sentence of results
+    "为",
     // Russian: time, took, takes, cut, fell, latency, "in" ("за 3 часа"); Hindi: took, time
     "время",
     "заня",
@@ -170,6 +175,9 @@ const HEDGE_WORDS: &[&str] = &[
     "希望",
     "超时",
     "每隔",
+    // "SLO 设为 TTFT < 400 ms": set to
+    "设为",
+    "设置为",
     "限制",
     "上限",
     "不超过",
@@ -260,6 +268,11 @@ const AFTER_CHANGE: &[&str] = &[
     "降至",
     "减至",
     "升至",
+    // "比 64 卡时的 50% 略低": (slightly) lower, higher than
+    "略低",
+    "略高",
+    "更低",
+    "更高",
     // Hindi after a number: more, less, slower, faster, grew ("48% ज़्यादा", "22% धीमा")
     "ज़्यादा",
     "ज्यादा",

@@ -251,6 +251,17 @@ fn link_spec(
             &lower[seg.sentence(lower, &(start..end))],
         );
     }
+    // "over PCIe Gen5 (64 GB/s)": the rating in brackets right after the link's name
+    let after_link = {
+        let head = lower[..start].trim_end();
+        head.strip_suffix('(').is_some_and(|h| {
+            let from = crate::lines::floor_char_boundary(h, h.len().saturating_sub(24));
+            has_word(&h[from..], LINK_WORDS)
+        }) && !states(Vocabulary::Measurement, &lower[start..end])
+    };
+    if after_link {
+        return true;
+    }
     if !(per || counted) {
         return false;
     }
@@ -289,6 +300,51 @@ fn offered_load(
         let t = &lower[start..end];
         t.contains("req") || t.contains("quer")
     });
+    // "以 4 req/s 的速率压测": at a rate of, in Chinese
+    if request && lower[..start].trim_end().ends_with('以') {
+        return true;
+    }
+    // "Below 6 req/s every engine keeps up", "above 12 req/s": a range of loads
+    if request && matches!(cue_before(lower, start), "below" | "above") {
+        return true;
+    }
+    // "From about 9 req/s vLLM flattens out near 2,900 output tokens/s": a load where another
+    // rate is the result
+    // (not a change, "from 9.8 to 14.1 req/s")
+    if request && cue_before(lower, start) == "from" && !lower[start..end].contains(" to ") && {
+        let s = &lower[seg.sentence(lower, &(start..end))];
+        s.contains("tokens/s") || s.contains("tok/s")
+    } {
+        return true;
+    }
+    // "the Ferrule run at 16.4 req/s", "replayed 500 prompts … at 0.5 req/s"
+    if request && cue_before(lower, start) == "at" && {
+        let head = &lower[seg.sentence(lower, &(start..end)).start.min(start)..start];
+        has_word(
+            head,
+            &[
+                "run",
+                "runs",
+                "replayed",
+                "replay",
+                "replaying",
+                "sent",
+                "fed",
+            ],
+        )
+    } {
+        return true;
+    }
+    // "5,190 tokens/s at 16.4 req/s": the load the rate before it was measured at
+    if request && cue_before(lower, start) == "at" && {
+        let head = lower[..start].trim_end();
+        let head = head.strip_suffix("at").unwrap_or(head).trim_end();
+        ["tokens/s", "tok/s", "tokens/sec", " ms", " s"]
+            .iter()
+            .any(|u| head.ends_with(u))
+    } {
+        return true;
+    }
     // "at 8 req/s"; "past 20 req/s every engine saturates"; "under a steady 400 QPS"
     let mut to = start;
     let under = loop {
@@ -597,9 +653,13 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
     let seg = || seg_cell.get_or_init(|| Segments::new(lower));
     let hypothetical = |r: &Range<usize>| hypothetical(&lower_s, seg(), r, states);
     // "SLO: TTFT p99 ≤ 1.5 s": a bound a sentence of settings sets, not a result
+    // ("SLO: p99 TTFT at most 2 s")
     let bound = |r: &Range<usize>| {
         let h = lower_s[..r.start].trim_end();
-        (h.ends_with(['≤', '<', '≦', '＜']) || h.ends_with("<="))
+        (h.ends_with(['≤', '<', '≦', '＜'])
+            || h.ends_with("<=")
+            || h.ends_with(" at most")
+            || h.ends_with(" no more than"))
             && states(Vocabulary::Setting, &lower_s[seg().sentence(&lower_s, r)])
     };
     let claim = |span: Range<usize>, kind: ClaimKind| {
@@ -838,6 +898,10 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     && (decimal || !device_count(text, end))
                     && !is_count_or_ratio(&lower_s, i, end, decimal, states)
                     && !hypothetical(&(i..end))
+                    // "预计 decode 速度可提升 2x 左右": an expectation in Chinese prose
+                    && !(cjk
+                        && (super::cjk::hedged(&lower_s, i)
+                            || super::cjk::hedged_after(&lower_s, end)))
                 {
                     out.push(claim(i..end, ClaimKind::Multiplier));
                 }
@@ -1451,6 +1515,10 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             };
             // "with a 13B model that's 48 seconds": what the run just described took
             let thats = matches!(before, "that's" | "that’s")
+                || (before == "s" && {
+                    let h = lower_s[..i].trim_end();
+                    h.ends_with("that's") || h.ends_with("that’s")
+                })
                 || (before == "is"
                     && word_before(&lower_s, word_before(&lower_s, i).0).1 == "that");
             // "33.1 ms total", "41.2 ms fwd": what the time is of, after it

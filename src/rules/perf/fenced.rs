@@ -82,8 +82,8 @@ const TIME_LEAD_WORDS: &[&str] = &[
 
 /// Words that label a time on a line of output: "mean 41.3 ms", "p99: 112 ms".
 const TIME_LABELS: &[&str] = &[
-    "mean", "median", "avg", "average", "p50", "p90", "p95", "p99", "latency", "time", "elapsed",
-    // oha's summary: "Slowest:  0.0412 secs"
+    "mean", "median", "med", "min", "max", "avg", "average", "p50", "p90", "p95", "p99", "latency",
+    "time", "elapsed", // oha's summary: "Slowest:  0.0412 secs"
     "slowest", "fastest",
 ];
 
@@ -171,6 +171,25 @@ fn labels_value(t: &str) -> bool {
         })
 }
 
+/// `s` without what it says in brackets: a caveat there ("(one run, your clocks may
+/// differ)") supposes nothing about the results a lead-in announces.
+pub fn without_asides(s: &str) -> String {
+    let mut depth = 0usize;
+    s.chars()
+        .filter(|c| {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth = depth.saturating_sub(1);
+                    return false;
+                }
+                _ => {}
+            }
+            depth == 0
+        })
+        .collect()
+}
+
 /// The last sentence of a lead-in, lower case.
 pub fn last_sentence(text: &str) -> String {
     let t = text.trim_end();
@@ -215,7 +234,9 @@ pub fn result_lines(
         // bundled script prints these results:")
         let printed = has_word(&sentence, OUTPUT_WORDS);
         if (policy.command_cues.is_match(&sentence) && !printed)
-            || policy.hypothetical_cues.is_match(&sentence)
+            || policy
+                .hypothetical_cues
+                .is_match(&without_asides(&sentence))
             || (has_word(&sentence, SPEC_LEAD_WORDS) && !has_word(&sentence, MEASURED_WORDS))
         {
             continue;

@@ -520,6 +520,17 @@ pub(super) fn is_perf_percent(
     if NOT_PERF_AFTER.contains(&next) {
         return false;
     }
+    // "MFU under 35% on H100 usually means NCCL is not using all 8 NICs": a threshold of a
+    // rule of thumb
+    if matches!(
+        word_before(lower, start).1,
+        "under" | "below" | "above" | "over"
+    ) && has_word(
+        &lower[seg.sentence(lower, &(start..end))],
+        &["means", "indicates"],
+    ) {
+        return false;
+    }
     // "its overhead stayed below 2%": a performance noun held under a share
     {
         let (bs, below) = word_before(lower, start);
@@ -787,6 +798,21 @@ pub(super) fn is_spec_statement(
     let (c, s) = (&lower[clause.clone()], &lower[sentence.clone()]);
     let hardware = |t: &str| states(Vocabulary::Field(Field::Hardware), t);
     if rate {
+        // "the dense FP8 peak of 1,979 TFLOPS", "dense BF16 peaks: H100 SXM 989 TFLOPS": a
+        // device's peak named as such (not "a peak of 700 TFLOPS", a result)
+        {
+            let head = &lower[sentence.start..span.start];
+            let peak_of = head.trim_end().strip_suffix("peak of").is_some_and(|h| {
+                let ws: Vec<&str> = words(h).collect();
+                ws.iter().rev().take(4).any(|w| *w == "the")
+                    && !ws.iter().rev().take(4).any(|w| matches!(*w, "a" | "an"))
+            });
+            let peaks_listed = head.rfind("peak").is_some_and(|p| head[p..].contains(':'))
+                && !measured(&lower[sentence.clone()], states);
+            if peak_of || peaks_listed {
+                return true;
+            }
+        }
         // the signals first (words only), the vocabularies only for a rate that has one
         let in_clause = has_part(c, SPEC_WORDS) || has_part(c, SPEC_RATE_WORDS);
         let in_sentence = in_clause || has_part(s, SPEC_WORDS) || has_part(s, SPEC_RATE_WORDS);

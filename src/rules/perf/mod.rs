@@ -323,7 +323,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 let lead = &cx.doc.blocks[line.lead].text;
                 if states(
                     vocab::Vocabulary::Hypothetical,
-                    &fenced::last_sentence(lead),
+                    &fenced::without_asides(&fenced::last_sentence(lead)),
                 ) {
                     return None;
                 }

@@ -79,7 +79,8 @@ pub(super) const SENTENCE_WINDOW: usize = 400;
 
 /// Clause and sentence boundaries of a text. Clauses end at sentence ends, `;`, `,`, `:`,
 /// parentheses, brackets, ` - ` separators, table cells and line breaks; sentences at `.`,
-/// `!`, `?` followed by a space, `;`, table cells and line breaks.
+/// `!`, `?` followed by a space, `;`, table cells and line breaks, and at the full-width
+/// `。！？；` of Chinese and Japanese (`，、：` end clauses).
 pub(super) struct Segments {
     clause_ends: Vec<usize>,
     sentence_ends: Vec<usize>,
@@ -113,6 +114,20 @@ impl Segments {
                 b'!' | b'?' => (next_space, next_space),
                 b':' => (next_space, false),
                 b'-' => (i > 0 && lower[i - 1] == b' ' && next_space, false),
+                // full-width punctuation of Chinese and Japanese: "。！？；" end a sentence,
+                // "，、：" a clause (the end is the character's last byte)
+                0xe3 | 0xef => match lower.get(i + 1..i + 3) {
+                    Some([0x80, 0x82] | [0xbc, 0x81] | [0xbc, 0x9f] | [0xbc, 0x9b]) => {
+                        clause_ends.push(i + 2);
+                        sentence_ends.push(i + 2);
+                        continue;
+                    }
+                    Some([0xbc, 0x8c] | [0x80, 0x81] | [0xbc, 0x9a]) => {
+                        clause_ends.push(i + 2);
+                        continue;
+                    }
+                    _ => (false, false),
+                },
                 _ => (false, false),
             };
             if clause {

@@ -113,6 +113,9 @@ pub(super) const QUALITY_WORDS: &[&str] = &[
     "accuracy",
     // "recall falls to 71%"
     "recall",
+    // "within 0.8% RMSE of the BF16 output"
+    "rmse",
+    "mse",
     "loss",
     "perplexity",
     "ppl",
