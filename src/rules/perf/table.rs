@@ -100,7 +100,7 @@ pub(super) fn is_quality_header(header: &str) -> bool {
     let h = header.to_ascii_lowercase();
     let quality = words(&h).any(|w| {
         SCORE_WORDS.contains(&w)
-            || matches!(w, "loss" | "recall")
+            || matches!(w, "loss" | "recall" | "err" | "error" | "rmse")
             || [
                 "longbench",
                 "ruler",
@@ -254,8 +254,11 @@ impl TableContext {
         for part in lower.split_inclusive(['.', '\n']) {
             let sentence = from..from + part.len();
             from = sentence.end;
-            let score = words(part)
-                .any(|w| SCORE_WORDS.contains(&w) || w == "recall" || w.starts_with("recall@"));
+            let score = words(part).any(|w| {
+                SCORE_WORDS.contains(&w)
+                    || matches!(w, "recall" | "error" | "err")
+                    || w.starts_with("recall@")
+            });
             if score && !has_word(part, PERF_NOUNS) && !has_word(part, SPEED_WORDS) {
                 checks.push(sentence);
             }
