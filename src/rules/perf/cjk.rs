@@ -281,14 +281,7 @@ const AFTER_CHANGE: &[&str] = &[
     "धीमी",
     "बढ़",
     "घट",
-    // Russian comparatives after a multiplier ("в 1,3 раза быстрее"); Hindi ("1.7 गुना तेज़")
-    "быстрее",
-    "медленнее",
-    "меньше",
-    "больше",
-    "выше",
-    "ниже",
-    "дешевле",
+    // Hindi: "1.7 गुना तेज़" (Russian comparatives are `RUSSIAN_COMPARATIVES`)
     "तेज",
 ];
 
@@ -354,7 +347,10 @@ pub(super) fn tail_cue(lower: &str, end: usize) -> bool {
             None => break,
         }
     }
-    AFTER_CHANGE.iter().any(|w| rest.starts_with(w))
+    AFTER_CHANGE
+        .iter()
+        .chain(super::words::RUSSIAN_COMPARATIVES)
+        .any(|w| rest.starts_with(w))
 }
 
 /// Whether the number at `start` ends a change written in Japanese or Korean, after the value

@@ -546,7 +546,8 @@ pub(super) fn is_perf_percent(
     }
     // in German and French: "45 % schneller", "24 % vor vLLM", "40 % weniger Speicher", "35 %
     // plus rapide"; "um 35 %" or "une baisse de 35 %" after a word of change
-    if EU_AFTER.contains(&next) {
+    // (in Russian: "на 14% быстрее", "на 20% меньше памяти")
+    if EU_AFTER.contains(&next) || RUSSIAN_COMPARATIVES.contains(&next) {
         return true;
     }
     {
@@ -947,14 +948,6 @@ const EU_AFTER: &[&str] = &[
     // in Italian: "un 31% più veloce"
     "più",
     "meno",
-    // in Russian: "на 14% быстрее", "на 30% медленнее", "на 20% меньше памяти"
-    "быстрее",
-    "медленнее",
-    "меньше",
-    "больше",
-    "выше",
-    "ниже",
-    "дешевле",
 ];
 
 /// Stems of words of change in German and French, before "um N %" or "de N %" ("reduziert um

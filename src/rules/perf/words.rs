@@ -1027,3 +1027,15 @@ pub(super) const PART_NOUNS: &[&str] = &[
     "ethernet",
     "infiniband",
 ];
+
+/// Russian comparatives after a number: faster, slower, less, more, higher, lower, cheaper
+/// ("в 1,3 раза быстрее", "на 14% быстрее").
+pub(super) const RUSSIAN_COMPARATIVES: &[&str] = &[
+    "быстрее",
+    "медленнее",
+    "меньше",
+    "больше",
+    "выше",
+    "ниже",
+    "дешевле",
+];
