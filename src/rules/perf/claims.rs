@@ -300,27 +300,27 @@ fn offered_load(
         let t = &lower[start..end];
         t.contains("req") || t.contains("quer")
     });
-    // "以 4 req/s 的速率压测": at a rate of, in Chinese
-    if request && lower[..start].trim_end().ends_with('以') {
-        return true;
+    if !request {
+        return false;
     }
+    let cue = cue_before(lower, start);
+    // "以 4 req/s 的速率压测": at a rate of, in Chinese
     // "Below 6 req/s every engine keeps up", "above 12 req/s": a range of loads
-    if request && matches!(cue_before(lower, start), "below" | "above") {
+    if lower[..start].trim_end().ends_with('以') || matches!(cue, "below" | "above") {
         return true;
     }
     // "From about 9 req/s vLLM flattens out near 2,900 output tokens/s": a load where another
-    // rate is the result
-    // (not a change, "from 9.8 to 14.1 req/s")
-    if request && cue_before(lower, start) == "from" && !lower[start..end].contains(" to ") && {
+    // rate is the result (not a change, "from 9.8 to 14.1 req/s")
+    if cue == "from" && !lower[start..end].contains(" to ") && {
         let s = &lower[seg.sentence(lower, &(start..end))];
         s.contains("tokens/s") || s.contains("tok/s")
     } {
         return true;
     }
-    // "the Ferrule run at 16.4 req/s", "replayed 500 prompts … at 0.5 req/s"
-    if request && cue_before(lower, start) == "at" && {
+    if cue == "at" {
+        // "the Ferrule run at 16.4 req/s", "replayed 500 prompts … at 0.5 req/s"
         let head = &lower[seg.sentence(lower, &(start..end)).start.min(start)..start];
-        has_word(
+        let run = has_word(
             head,
             &[
                 "run",
@@ -331,21 +331,20 @@ fn offered_load(
                 "sent",
                 "fed",
             ],
-        )
-    } {
-        return true;
+        );
+        // "5,190 tokens/s at 16.4 req/s": the load the rate before it was measured at
+        let rate_before = {
+            let h = lower[..start].trim_end();
+            let h = h.strip_suffix("at").unwrap_or(h).trim_end();
+            ["tokens/s", "tok/s", "tokens/sec", " ms", " s"]
+                .iter()
+                .any(|u| h.ends_with(u))
+        };
+        if run || rate_before {
+            return true;
+        }
     }
-    // "5,190 tokens/s at 16.4 req/s": the load the rate before it was measured at
-    if request && cue_before(lower, start) == "at" && {
-        let head = lower[..start].trim_end();
-        let head = head.strip_suffix("at").unwrap_or(head).trim_end();
-        ["tokens/s", "tok/s", "tokens/sec", " ms", " s"]
-            .iter()
-            .any(|u| head.ends_with(u))
-    } {
-        return true;
-    }
-    // "at 8 req/s"; "past 20 req/s every engine saturates"; "under a steady 400 QPS"
+    // "under a steady 400 QPS"
     let mut to = start;
     let under = loop {
         let (s, w) = word_before(lower, to);
@@ -354,13 +353,12 @@ fn offered_load(
             _ => break w == "under",
         }
     };
-    if request && under {
+    if under {
         return true;
     }
-    let cue = cue_before(lower, start);
-    if !request
-        || !(matches!(cue, "at" | "past" | "beyond")
-            || matches!(word_after(lower, end).1, "offered" | "load" | "arrival"))
+    // "at 8 req/s"; "past 20 req/s every engine saturates"
+    if !(matches!(cue, "at" | "past" | "beyond")
+        || matches!(word_after(lower, end).1, "offered" | "load" | "arrival"))
     {
         return false;
     }
@@ -1643,17 +1641,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     // "used to stall training for 9–11 minutes": how long a stall lasts
                     && !(before == "for" && has_word(w, STALL_WORDS)));
             // "stddev: 31.14ms", "sum: 129.2sec": the spread or the sum of the times, no result
-            let spread = {
-                let h = lower_s[..i]
-                    .trim_end()
-                    .trim_end_matches([':', '='])
-                    .trim_end();
-                let (_, w) = word_before(h, h.len());
-                matches!(
-                    w,
-                    "stddev" | "stdev" | "std" | "sd" | "sum" | "variance" | "var"
-                ) || h.ends_with('±')
-            };
+            let spread = spread_label(&lower_s[..i]);
             if cue && !setting && !spread && !hypothetical(&(i..end)) && !bound(&(i..end)) {
                 // "ranged between 38 and 61 µs": the lower end, written without its unit
                 let h = lower_s[..i].trim_end();

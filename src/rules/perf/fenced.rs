@@ -529,15 +529,7 @@ pub fn bare_times(text: &str, claims: &[Claim]) -> Vec<Claim> {
                     || per_op(u))
         });
         // ("stddev: 31.14ms", "sum: 129.2sec": the spread or the sum of the times)
-        let spread = {
-            let h = text[..i].trim_end().trim_end_matches([':', '=']).trim_end();
-            let w = h
-                .rsplit(|c: char| !c.is_ascii_alphanumeric())
-                .next()
-                .unwrap_or("")
-                .to_ascii_lowercase();
-            h.ends_with('±') || matches!(w.as_str(), "stddev" | "stdev" | "std" | "sd" | "sum")
-        };
+        let spread = super::text::spread_label(&text[..i]);
         match unit {
             // ("118 ms ± 1.4 ms per loop": the spread of the time before, not a time)
             Some(u)

@@ -225,6 +225,18 @@ pub(super) fn lone_number(value: &str) -> bool {
         })
 }
 
+/// Whether the text before a number labels a spread or a sum of timings, not a result
+/// ("stddev: 31.14ms", "sum: 129.2sec", "± 1.4 ms").
+pub(super) fn spread_label(head: &str) -> bool {
+    let h = head.trim_end().trim_end_matches([':', '=']).trim_end();
+    let w = word_before(h, h.len()).1.to_ascii_lowercase();
+    h.ends_with('±')
+        || matches!(
+            w.as_str(),
+            "stddev" | "stdev" | "std" | "sd" | "sum" | "variance" | "var"
+        )
+}
+
 /// A number at `i`, optionally a range (`10-100`, `12–55`, `8 to 12`), and where it ends.
 pub(super) fn number_at(b: &[u8], i: usize) -> Option<usize> {
     let mut j = digits_end(b, i);
