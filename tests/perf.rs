@@ -720,3 +720,13 @@ fn forms_of_the_eighteenth_labelling_are_exact() {
 fn forms_of_the_twenty_third_labelling_are_exact() {
     assert_exact("perf-eighteenth.md", 56);
 }
+
+/// The classes of a twenty-seventh labelling: a results block printing a build beside the one
+/// before it with the change (a line that ended the run with an internal error: the signed
+/// change was found twice), ncu output under the line naming the kernel, `benchstat`
+/// comparisons, a value and the one before it written in several ways and languages, what a
+/// change cost, and hopes, budgets, questions and rules of thumb that are no results.
+#[test]
+fn forms_of_the_twenty_seventh_labelling_are_exact() {
+    assert_exact("perf-nineteenth.md", 43);
+}

@@ -59,13 +59,40 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
         {
             out.push(p[0].span.start..p[1].span.end);
         }
-        // "从 38 tokens/s 提升到 97 tokens/s", "从 29.6 GB 降至 10.2 GB": a change written in
-        // Chinese names its own baseline
+        // "从 38 tokens/s 提升到 97 tokens/s", "从 29.6 GB 降至 10.2 GB", "从约 25 分钟降到了 6
+        // 分钟": a change written in Chinese names its own baseline
+        let head = text[..p[0].own.start].trim_end();
+        let head = ["大约", "约", "近"]
+            .iter()
+            .find_map(|w| head.strip_suffix(w))
+            .unwrap_or(head)
+            .trim_end();
+        let to = between.trim();
+        let to = to.strip_suffix('了').unwrap_or(to);
         if p[0].kind == p[1].kind
-            && text[..p[0].own.start].trim_end().ends_with('从')
-            && super::cjk::CHANGE_TO
+            && head.ends_with('从')
+            && super::cjk::CHANGE_TO.iter().any(|w| to.ends_with(w))
+        {
+            out.push(p[0].span.start..p[1].span.end);
+        }
+        // "5.1 h on 8× H100 (was 9.6 h)", "1,840 tokens/s before, 2,310 tokens/s after": a value
+        // and the one before it
+        let after_word = word_after(text, p[1].span.end).1;
+        if p[0].kind == p[1].kind
+            && (["(was", "(was:", "(before", "(before:"]
                 .iter()
-                .any(|w| between.trim().ends_with(w))
+                .any(|w| between.trim_end().ends_with(w))
+                || (between.trim().trim_end_matches(',').trim() == "before"
+                    && after_word.eq_ignore_ascii_case("after")))
+        {
+            out.push(p[0].span.start..p[1].span.end);
+        }
+        // "von 310 ms auf 205 ms": from one value to the other, in German
+        if p[0].kind == p[1].kind
+            && between.trim() == "auf"
+            && word_before(text, p[0].own.start)
+                .1
+                .eq_ignore_ascii_case("von")
         {
             out.push(p[0].span.start..p[1].span.end);
         }
@@ -122,6 +149,29 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
         // larger scale"): there the value before is another configuration's, a baseline only
         // when it names that configuration ("up from 46% with the BF16 recipe").
         let (fs, fw) = word_before(text, c.own.start);
+        // "pasa de 117 a 201 tok/s", "von 310 auf 205 ms", "1,240 से 1,910 tokens/s": from a
+        // bare number before it to this one
+        if matches!(fw, "a" | "para" | "à" | "auf" | "से" | "до" | "menjadi") {
+            let (ns, n) = word_before(text, fs);
+            let n_start = text[..ns]
+                .trim_end_matches(|ch: char| ch.is_ascii_digit() || ch == ',' || ch == '.')
+                .len();
+            let (_, from) = word_before(text, n_start);
+            let from = from.to_lowercase();
+            let number = n.starts_with(|ch: char| ch.is_ascii_digit())
+                && n.bytes()
+                    .all(|b| b.is_ascii_digit() || b == b'.' || b == b',');
+            if number
+                && (fw == "से"
+                    || matches!(
+                        from.as_str(),
+                        "de" | "da" | "von" | "с" | "dari" | "sekitar"
+                    ))
+            {
+                out.push(n_start..c.span.end);
+                continue;
+            }
+        }
         if c.from_to || fw.eq_ignore_ascii_case("from") {
             if !scaling_series(text, c.sentence.clone()) {
                 out.push(fs..c.span.end);
@@ -273,8 +323,13 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
 /// belong to different configurations rather than to a change and its baseline.
 fn scaling_series(text: &str, sentence: Range<usize>) -> bool {
     let s = text.get(sentence).unwrap_or(text).to_ascii_lowercase();
-    [
-        "scal",
+    // "scaling", "scaled", "at scale" (not a benchmark's scale factor: "TPC-B (scale 500)")
+    s.match_indices("scal").any(|(at, _)| {
+        let rest = s[at..].trim_start_matches(|ch: char| ch.is_ascii_alphabetic());
+        let rest = rest.trim_start_matches([' ', '=', ':']);
+        !(s[at..].starts_with("scale")
+            && (rest.starts_with(|ch: char| ch.is_ascii_digit()) || rest.starts_with("factor")))
+    }) || [
         "model size",
         "smallest",
         "largest",
@@ -798,6 +853,10 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
     if claims.is_empty() {
         return;
     }
+    debug_assert!(
+        claims.windows(2).all(|p| p[0].span.end <= p[1].span.start),
+        "claims must be in order and disjoint"
+    );
     let mut masked = text.as_bytes().to_vec();
     for c in claims.iter() {
         masked[c.own.clone()].fill(b' ');

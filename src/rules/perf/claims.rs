@@ -1213,6 +1213,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         && (j != "and" || (k == 1 && thousands))
                         && !pw.is_empty()
                         && number_at(pw.as_bytes(), 0) == Some(pw.len())
+                        // (not a release or a pull request: "0.8.0 → 9,840 tok/s, #1851 → …")
+                        && pw.matches('.').count() < 2
+                        && !h[..ps].ends_with(['#', 'v'])
                     {
                         let mut prev =
                             claim(ps..ps + pw.len() + k, ClaimKind::Rate { peak_unit: peak });
@@ -1524,7 +1527,23 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 after_unit,
                 "total" | "fwd" | "bwd" | "forward" | "backward" | "end-to-end" | "e2e"
             );
+            // "−160 ms on the Pixel 8": a time with its sign, a change
+            let signed = {
+                let h = &lower_s[..i];
+                let sign = h.strip_suffix('−').or_else(|| h.strip_suffix(['+', '-']));
+                sign.is_some_and(|h| h.is_empty() || h.ends_with([' ', '(', ':']))
+            };
+            // "blocks training for 14 s": how long a stall lasts
+            let stalled = before == "for" && {
+                let h = &lower_s[..i];
+                let h = h.trim_end().strip_suffix("for").unwrap_or(h);
+                let from = crate::lines::floor_char_boundary(h, h.len().saturating_sub(40));
+                let ws: Vec<&str> = words(&h[from..]).collect();
+                ws.iter().rev().take(3).any(|w| STALL_WORDS.contains(w))
+            };
             let cue = has_word(w_open, LATENCY_CUES)
+                || signed
+                || stalled
                 || of_run
                 || item_every
                 || thats

@@ -36,6 +36,9 @@ pub struct ResultLine {
     pub names: Option<Range<usize>>,
     /// The code block (index into `Document::code_blocks`).
     pub code: usize,
+    /// The name on the line above, for a line that continues it (criterion prints `thrpt:`
+    /// and `change:` indented under `dot/f32/768   time: […]`): its set-up counts here too.
+    pub parent: Option<Range<usize>>,
     /// The lead-in announces times ("timings", "latency"): a bare time closing a line is one.
     pub times: bool,
     /// The time unit the lead-in names for the bare numbers closing its lines ("Timings (ms,
@@ -265,8 +268,17 @@ pub fn result_lines(
         let per_op = lines
             .iter()
             .any(|r| source[r.clone()].split_whitespace().any(|w| w == "ns/op"));
-        let times =
-            has_word(&sentence, TIME_LEAD_WORDS) || labelled_times || beside_result || per_op;
+        // or a line prints two times side by side, as a comparison of two builds does
+        // ("decode_b32   128.3 us   96.8 us   -24.6%")
+        let side_by_side = lines.iter().any(|r| {
+            let t = &source[r.clone()];
+            !is_code_line(t) && bare_times(t, &[]).len() >= 2
+        });
+        let times = has_word(&sentence, TIME_LEAD_WORDS)
+            || labelled_times
+            || beside_result
+            || per_op
+            || side_by_side;
         // a lead-in that announces results, that ends with a colon before output showing them,
         // or that names them anywhere ("`quiver-bench` output on my laptop for SIFT-1M. Recall
         // is checked against …") before output showing them
@@ -275,6 +287,7 @@ pub fn result_lines(
             labelled_times
                 || shows_results(source, &lines)
                 || shows_columns(source, &lines, lead_kind)
+                || compares_builds(source, &lines)
         };
         let announced = policy.results_cues.is_match(&sentence)
             || (b.text.trim_end().ends_with(':') && shows())
@@ -348,12 +361,37 @@ pub fn result_lines(
             }
             _ => h,
         });
-        // ncu's metric table, under a section line and a rule
+        // lines of settings at the top of the block ("goos: linux", "goarch: amd64", "cpu: AMD
+        // EPYC 9654", as `go test -bench` prints them) belong to the header
+        let setting = |r: &Range<usize>| {
+            let t = source[r.clone()].trim();
+            t.split_once(": ").is_some_and(|(k, v)| {
+                !k.is_empty()
+                    && k.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+                    && !v.trim().is_empty()
+                    && find_claims(t, &never).is_empty()
+            })
+        };
+        let header = header.map(|h| {
+            if !setting(&h) {
+                return h;
+            }
+            let end = lines
+                .iter()
+                .skip_while(|r| r.start <= h.start)
+                .take_while(|r| setting(r))
+                .last()
+                .map_or(h.end, |r| r.end);
+            h.start..end
+        });
+        // ncu's metric table, under a section line and a rule (below the line naming the
+        // kernel and its launch, "sgemm(int, const float *) (128, 1, 1)x(256, 1, 1), Device 0")
         let header = lines
             .iter()
             .find(|r| {
                 let t = source[(*r).clone()].trim_start();
-                t.starts_with("Metric Name") && t.contains("Metric Value")
+                (t.starts_with("Metric Name") && t.contains("Metric Value"))
+                    || t.starts_with("Section:")
             })
             .cloned()
             .or(header);
@@ -381,11 +419,38 @@ pub fn result_lines(
                     && !t.trim_start().starts_with(['-', '='])
             })
             .cloned();
+        // (benchstat prints a line of column names per section: "sec/op", then "B/op")
+        let per_op_names = compares_builds(source, &lines).then(|| {
+            lines
+                .iter()
+                .filter(|r| source[(*r).clone()].contains("/op"))
+                .cloned()
+                .collect::<Vec<_>>()
+        });
+        let mut name_above: Option<Range<usize>> = None;
         for r in lines {
             let text = &source[r.clone()];
+            let continues = text.starts_with([' ', '\t'])
+                && text
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|w| w.len() > 1 && w.ends_with(':'));
+            let parent = if continues {
+                name_above.clone()
+            } else {
+                let name = text.split_whitespace().next().unwrap_or("");
+                let at = r.start + (text.len() - text.trim_start().len());
+                name_above = (!text.starts_with([' ', '\t']) && !name.is_empty())
+                    .then(|| at..at + name.len());
+                None
+            };
             if names.as_ref().is_some_and(|n| *n == r) {
                 continue;
             }
+            let names = match &per_op_names {
+                Some(heads) => heads.iter().rev().find(|h| h.start < r.start).cloned(),
+                None => names.clone(),
+            };
             // (`go test`'s summary of a package, "ok  	example.com/pkg	19.412s": how long
             // the whole run took, no result)
             let summary = text.starts_with("ok ") || text.starts_with("ok\t");
@@ -402,7 +467,8 @@ pub fn result_lines(
                 block: Block::verbatim(BlockKind::CodeLine, b.section, r, source),
                 lead,
                 header: header.clone(),
-                names: names.clone(),
+                names,
+                parent,
                 code,
                 times,
                 time_unit,
@@ -893,6 +959,18 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
     {
         fields.remove(0);
     }
+    // a label of several words before the values ("exposed DP reduce-scatter   83.9" under
+    // "phase   time (ms)"): one field
+    if fields.len() > names.len() && names.len() >= 2 {
+        let k = fields.len() - (names.len() - 1);
+        if fields[k..].iter().all(|(_, v)| lone_number(v))
+            && fields[..k].iter().all(|(_, v)| !lone_number(v))
+        {
+            let (start, last) = fields[k - 1];
+            let label = &text[fields[0].0..start + last.len()];
+            fields.splice(..k, [(fields[0].0, label)]);
+        }
+    }
     if names.len() < 2 || fields.len() != names.len() {
         return Vec::new();
     }
@@ -1045,10 +1123,11 @@ fn pipe_values(header: &str, text: &str, claims: &[Claim], lead: CellKind) -> Ve
 const TIME_UNIT_FIELDS: &[&str] = &["ns", "us", "µs", "μs", "ms", "s", "sec", "min", "h"];
 
 /// The signed changes a results line prints after its values ("moe_fwd:  1.141 ms (main 1.918
-/// ms)   -40.5%"): a share with its sign, after a claim of the line.
-pub fn signed_changes(text: &str, claims: &[Claim]) -> Vec<Claim> {
-    let Some(first) = claims.first() else {
-        return Vec::new();
+/// ms)   -40.5%"): a share with its sign, after a claim of the line, added to `claims`, or
+/// the sign joined to the share they already hold ("24.6%" becomes "-24.6%").
+pub fn signed_changes(text: &str, claims: &mut Vec<Claim>) {
+    let Some(first) = claims.first().map(|c| c.span.start) else {
+        return;
     };
     let b = text.as_bytes();
     let mut out = Vec::new();
@@ -1056,16 +1135,66 @@ pub fn signed_changes(text: &str, claims: &[Claim]) -> Vec<Claim> {
         let sign = text[at..].chars().next().map_or(1, char::len_utf8);
         let n = at + sign;
         let before_ok = at == 0 || b[at - 1] == b' ' || b[at - 1] == b'(';
-        let Some(end) = number_at(b, n).filter(|_| before_ok && at > first.span.start) else {
+        let Some(end) = number_at(b, n).filter(|_| before_ok && at > first) else {
             continue;
         };
-        if b.get(end) == Some(&b'%')
-            && !claims.iter().any(|c| c.span.start <= at && at < c.span.end)
+        if b.get(end) != Some(&b'%') {
+            continue;
+        }
+        // "-24.6%" whose number the claims already hold ("24.6%"): the sign joins it
+        if let Some(c) = claims.iter_mut().find(|c| c.span.start == n) {
+            c.span.start = at;
+            c.own.start = c.own.start.min(at);
+        } else if !claims
+            .iter()
+            .any(|c| c.span.start <= end && at < c.span.end)
         {
             out.push(claim_at(text, at..end + 1, ClaimKind::Percent, "%"));
         }
     }
-    out
+    claims.extend(out);
+}
+
+/// The times of a `benchstat` comparison ("Dot/f32/768-8   212.4n ± 1%   58.3n ± 2%  -72.55%
+/// (p=0.000 n=10)" under "│ sec/op │ sec/op vs base │"; "geomean  538.4n  133.8n  -75.15%"):
+/// each value with its SI prefix (n, µ, m, or none for seconds), except the first of the line,
+/// the base the others are compared with. Empty unless the column names are times per
+/// operation (`sec/op`, `time/op`); the change after them is a signed share
+/// (`signed_changes`).
+pub fn benchstat_times(names: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
+    if !(names.contains("sec/op") || names.contains("time/op")) {
+        return Vec::new();
+    }
+    let fields: Vec<(usize, &str)> = text
+        .split_whitespace()
+        .map(|f| (f.as_ptr() as usize - text.as_ptr() as usize, f))
+        .collect();
+    let mut values = Vec::new();
+    for (k, &(at, f)) in fields.iter().enumerate().skip(1) {
+        let digits = f.trim_end_matches(['n', 'µ', 'μ', 'u', 'm']);
+        let prefix = &f[digits.len()..];
+        let number = number_at(digits.as_bytes(), 0) == Some(digits.len());
+        let spread = fields.get(k + 1).is_some_and(|(_, n)| *n == "±");
+        if number && prefix.chars().count() <= 1 && (spread || !prefix.is_empty()) {
+            let unit = match prefix {
+                "n" => "ns",
+                "µ" | "μ" | "u" => "µs",
+                "m" => "ms",
+                _ => "s",
+            };
+            values.push((at..at + f.len(), unit));
+        }
+    }
+    values
+        .into_iter()
+        .skip(1)
+        .filter(|(r, _)| {
+            !claims
+                .iter()
+                .any(|c| c.span.start < r.end && r.start < c.span.end)
+        })
+        .map(|(r, unit)| claim_at(text, r, ClaimKind::Latency, unit))
+        .collect()
 }
 
 /// Google Benchmark's columns (`Benchmark  Time  CPU  Iterations`): the wall time is the
@@ -1273,6 +1402,35 @@ fn shows_columns(source: &str, lines: &[Range<usize>], lead: CellKind) -> bool {
         && rest
             .iter()
             .any(|r| !column_values(header, &source[r.clone()], &[], lead).is_empty())
+}
+
+/// Whether the name of a benchmark holds its size: a path of parts, one of them a number
+/// ("dot/f32/768", "topk/f32/768/100k", "Encode/4k-16"; not "Encode/en-16").
+pub fn sized_name(name: &str) -> bool {
+    let parts: Vec<&str> = name.split('/').collect();
+    parts.len() >= 2
+        && parts[0].starts_with(|c: char| c.is_ascii_alphabetic())
+        && parts[1..].iter().any(|p| {
+            // (Go's GOMAXPROCS suffix: "768-16")
+            let p = p.rsplit_once('-').map_or(*p, |(head, tail)| {
+                if tail.bytes().all(|b| b.is_ascii_digit()) {
+                    head
+                } else {
+                    p
+                }
+            });
+            let digits = p.trim_end_matches(['k', 'm', 'K', 'M']);
+            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+        })
+}
+
+/// Whether a block is `benchstat` output: times per operation of two builds, with their spread
+/// ("│ sec/op │ sec/op vs base │", "name  old time/op  new time/op  delta").
+fn compares_builds(source: &str, lines: &[Range<usize>]) -> bool {
+    lines.iter().any(|r| {
+        let t = &source[r.clone()];
+        t.contains("sec/op") || t.contains("time/op")
+    }) && lines.iter().any(|r| source[r.clone()].contains(" ± "))
 }
 
 /// Whether a block of output shows results by itself: a line of it (not code) states a claim

@@ -60,8 +60,15 @@ pub(super) fn hypothetical(lower: &str, seg: &Segments, r: &Range<usize>, states
     let s = &lower[sentence.clone()];
     // a question asks ("Is 31 tok/s what others get?"); a ratio fixed by design or by
     // construction is a parameter ("shrinks 8x by construction")
-    if s.trim_end().ends_with('?')
+    // ("a listener asks: "Is 1,000 tokens per second good?"")
+    let closes = |t: &str| {
+        t.trim_end()
+            .trim_end_matches(['"', '\'', '”', '’', '»', ')', '*', '_'])
+            .ends_with('?')
+    };
+    if closes(s)
         || lower[sentence.end..].starts_with('?')
+        || (lower[sentence.end..].starts_with(['"', '”', '»']) && closes(&lower[sentence.clone()]))
         || s.contains("by design")
         || s.contains("by construction")
     {

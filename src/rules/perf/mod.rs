@@ -338,13 +338,38 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 let header = line.header.clone().map_or("", |h| &cx.text()[h]);
                 let names = line.names.clone().map_or(header, |n| &cx.text()[n]);
                 claims.extend(fenced::column_values(names, text, &claims, line.lead_kind));
+                let compared = fenced::benchstat_times(names, text, &claims);
+                let benchstat = !compared.is_empty();
+                claims.extend(compared);
                 claims.sort_by_key(|c| c.span.start);
-                claims.extend(fenced::signed_changes(text, &claims));
+                fenced::signed_changes(text, &mut claims);
+                // in order, and no two claims on the same text (each step above looks for its
+                // own kind of value; the first claim on a piece of text keeps it)
                 claims.sort_by_key(|c| c.span.start);
+                claims.dedup_by(|later, kept| later.span.start < kept.span.end);
                 let changes = fenced::intervals(text, &mut claims);
                 fenced::cpu_column(header, text, &mut claims);
                 bind::bind(text, &mut claims, &vocab);
+                if let Some(p) = line.parent.clone() {
+                    fenced::bind_context(&mut claims, &cx.text()[p], "", &vocab);
+                }
                 fenced::bind_context(&mut claims, header, lead, &vocab);
+                // a benchmark named with its size ("dot/f32/768", "topk/f32/768/100k"), on
+                // its line or the one it continues, is the workload
+                let name = line.parent.clone().map_or_else(
+                    || text.split_whitespace().next().unwrap_or(""),
+                    |p| &cx.text()[p],
+                );
+                if fenced::sized_name(name) {
+                    for c in claims.iter_mut() {
+                        if c.bound.missing().contains(&fields::Field::Workload) {
+                            c.bound.set_from_table(
+                                fields::Field::Workload as usize,
+                                Some(name.to_string()),
+                            );
+                        }
+                    }
+                }
                 // a column of quality beside the results ("recall@10" among the column names)
                 // states the correctness of every value of the line
                 if let Some(n) = line.names.clone() {
@@ -375,12 +400,23 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                         }
                     }
                 }
-                // a harness's change is measured against the baseline it saved
-                for c in claims.iter_mut().filter(|c| changes.contains(&c.span)) {
+                // a harness's change is measured against the baseline it saved, and a
+                // benchstat line's values against its base column
+                for c in claims
+                    .iter_mut()
+                    .filter(|c| benchstat || changes.contains(&c.span))
+                {
                     if c.bound.missing().contains(&fields::Field::Baseline) {
                         c.bound.set_from_table(
                             fields::Field::Baseline as usize,
-                            Some("the saved baseline".to_string()),
+                            Some(
+                                if benchstat {
+                                    "the base column"
+                                } else {
+                                    "the saved baseline"
+                                }
+                                .to_string(),
+                            ),
                         );
                     }
                 }

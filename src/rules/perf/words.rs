@@ -100,6 +100,10 @@ pub(super) const PERF_NOUNS: &[&str] = &[
     "length",
     "hours",
     "gpu-hours",
+    // how long an app takes to start: "cut startup by 18%"
+    "startup",
+    "start-up",
+    "cold-start",
 ];
 /// The phases of a model's run that a signed or directed share can be of: "+40% token
 /// generation", "trims 18% from each decode step" (not performance nouns elsewhere: "decoding
@@ -168,6 +172,8 @@ pub(super) const UTILIZATION_WORDS: &[&str] = &[
     "utilization",
     "utilisation",
     "efficiency",
+    // a column abbreviated: "Scaling eff. vs 256 GPUs"
+    "eff",
     "peak",
     "roofline",
     "sol",
@@ -221,6 +227,11 @@ pub(super) const LATENCY_CUES: &[&str] = &[
     "tarda",
     "duração",
     "duración",
+    // in German and French: "die p99-Latenz", "la latence", "Laufzeit", "la durée"
+    "latenz",
+    "laufzeit",
+    "latence",
+    "durée",
 ];
 /// Rate units, longest first; `true` for compute and bandwidth rates (vendor peak material).
 pub(super) const RATE_UNITS: &[(&str, bool)] = &[
@@ -485,6 +496,14 @@ pub(super) const PER_ITEM: &[&str] = &[
     "file",
     "page",
     "document",
+    // "443 ms per multiply", "per GEMM", "per op", "per lookup"
+    "multiply",
+    "matmul",
+    "gemm",
+    "op",
+    "operation",
+    "lookup",
+    "invocation",
 ];
 /// Words between a count and the device it counts ("2x NVIDIA GeForce RTX 3090").
 pub(super) const VENDOR_WORDS: &[&str] = &[
@@ -592,6 +611,9 @@ pub(super) const CHANGE_NOUNS: &[&str] = &[
 /// Words directly before a duration that make it a result ("finishes in 9.8 ms").
 pub(super) const RESULT_CUES: &[&str] = &[
     "in",
+    // what a change cost: "prewarming cost 90 ms on the A14"
+    "cost",
+    "costs",
     // in French: "la compilation prend environ 7 minutes", "dure 40 s", "redémarre en 2 min"
     "en",
     "prend",
