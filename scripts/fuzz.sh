@@ -23,8 +23,11 @@ for t in "${targets[@]}"; do
     find tests/fixtures examples -name '*.md' -size -64k -exec cp -n {} "fuzz/corpus/$t/" \; 2>/dev/null || true
   fi
   echo "== fuzzing $t for $minutes minute(s)"
+  # a dictionary of the target's tokens, when there is one (fuzz/<target>.dict)
+  dict=()
+  [ -f "fuzz/$t.dict" ] && dict=(-dict="fuzz/$t.dict")
   if ! cargo +"$toolchain" fuzz run -s "$sanitizer" "$t" "fuzz/corpus/$t" -- \
-      -max_total_time=$((minutes * 60)) -max_len=65536 -timeout=10 -rss_limit_mb=4096; then
+      -max_total_time=$((minutes * 60)) -max_len=65536 -timeout=10 -rss_limit_mb=4096 "${dict[@]}"; then
     status=1
   fi
   for crash in fuzz/artifacts/"$t"/crash-* fuzz/artifacts/"$t"/timeout-* fuzz/artifacts/"$t"/oom-*; do
