@@ -34,6 +34,11 @@ const OTHER_HEADER_WORDS: &[&str] = &[
     "gpus",
     "nodes",
     "devices",
+    // degrees of parallelism ("TP", "TP×PP×DP")
+    "tp",
+    "pp",
+    "dp",
+    "ep",
     "count",
     "memory",
     "mem",

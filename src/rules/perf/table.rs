@@ -43,6 +43,11 @@ pub struct TableContext {
     /// The header names what a device's specification holds ("Peak BF16", "Dense FP8",
     /// "TDP", "Memory") and nothing measured ("Achieved", "Our kernel").
     spec_header: bool,
+    /// The columns of a change: the one before ("Step time before (s)", "Old") and, per
+    /// header cell, whether it holds the value after it or the change ("After", "New",
+    /// "Change", "Δ"), whose baseline is the value before in the same row.
+    before: Option<usize>,
+    after: Vec<bool>,
 }
 
 /// A field's match in a table's caption text: (field index, range).
@@ -77,9 +82,36 @@ const SPEC_HEADER_WORDS: &[&str] = &[
 
 /// Header words of a column that sets the run up: its number is the workload of the row.
 pub(super) const WORKLOAD_HEADER_WORDS: &[&str] = &[
-    "batch", "bs", "seq", "seqlen", "sequence", "length", "len", "lengths", "context", "isl",
-    "osl", "input", "output", "prompt", "shape", "hidden", "dim", "message", "msg", "bytes",
-    "buffer", "payload", "rows", "cols", "columns",
+    "batch",
+    "bs",
+    "seq",
+    "seqlen",
+    "sequence",
+    "length",
+    "len",
+    "lengths",
+    "context",
+    "isl",
+    "osl",
+    "input",
+    "output",
+    "prompt",
+    "shape",
+    "hidden",
+    "dim",
+    "message",
+    "msg",
+    "bytes",
+    "buffer",
+    "payload",
+    "rows",
+    "cols",
+    "columns",
+    // the load a serving result was measured at: "Concurrency", "Clients", "并发"
+    "concurrency",
+    "clients",
+    "users",
+    "并发",
 ];
 
 /// Whether a header names a column that sets the run up ("Batch Size", "Seq. len.",
@@ -163,7 +195,7 @@ pub fn around(doc: &Document, source: &str, table: usize, row: usize) -> Around 
     match prev.kind {
         BlockKind::Paragraph | BlockKind::Html => {
             out.caption.push(b);
-            out.completed = prev.text.trim_end().ends_with(':');
+            out.completed = prev.text.trim_end().ends_with([':', '：']);
         }
         BlockKind::Item if prev.entry.is_none() => {
             let mut k = b;
@@ -336,6 +368,18 @@ impl TableContext {
             && !head
                 .iter()
                 .any(|h| has_word(h, MEASURED_WORDS) || words(h).any(|w| w.starts_with("achiev")));
+        let before = head
+            .iter()
+            .position(|h| has_word(h, &["before", "old", "previous", "prior"]));
+        let after = head
+            .iter()
+            .map(|h| {
+                before.is_some()
+                    && (has_word(h, &["after", "new", "now", "change", "delta", "diff"])
+                        || h.contains('Δ')
+                        || h.contains('δ'))
+            })
+            .collect();
         TableContext {
             caption: text,
             caption_fields,
@@ -343,6 +387,8 @@ impl TableContext {
             header,
             share_of,
             spec_header,
+            before,
+            after,
         }
     }
 
@@ -415,6 +461,13 @@ impl TableContext {
                 let col = own
                     .filter(|&col| names(col, k) || share(col))
                     .or(row_column[k]);
+                // (the value after a change, or the change, against the value before it)
+                let before = self.before.filter(|&b| {
+                    f == Field::Baseline
+                        && own.is_some_and(|o| o != b && self.after.get(o) == Some(&true))
+                        && cells.get(b).is_some_and(|(_, v)| !is_placeholder(v))
+                });
+                let col = col.or(before);
                 let stated = match col {
                     Some(col) => Some(format!("{}: {}", self.header[col].0, cells[col].1.trim())),
                     None => group
