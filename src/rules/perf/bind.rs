@@ -87,6 +87,34 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
         {
             out.push(p[0].span.start..p[1].span.end);
         }
+        // "v0.5.3 gives 24,910 tokens/s and v0.6.0 gives 21,300 tokens/s", "0.9.2 gets 612 tok/s,
+        // 0.10.0 gets 455": two set-ups in one sentence, each the other's baseline
+        const GIVES: &[&str] = &[
+            "gives",
+            "gave",
+            "gets",
+            "got",
+            "does",
+            "did",
+            "reaches",
+            "reached",
+            "hits",
+            "hit",
+            "manages",
+            "managed",
+            "delivers",
+            "delivered",
+        ];
+        let gives = |w: &str| GIVES.contains(&w.to_ascii_lowercase().as_str());
+        if p[0].kind == p[1].kind
+            && p[0].sentence == p[1].sentence
+            && gives(word_before(text, p[0].own.start).1)
+            && gives(word_before(text, p[1].own.start).1)
+            && (between.contains(", ") || between.contains(" and ") || between.contains(" while "))
+            && between.split_whitespace().count() <= 7
+        {
+            out.push(p[0].span.start..p[1].span.end);
+        }
         // "von 310 ms auf 205 ms": from one value to the other, in German
         if p[0].kind == p[1].kind
             && between.trim() == "auf"
