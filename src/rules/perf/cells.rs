@@ -493,6 +493,19 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
             }
         }
     }
+    // a column named by its unit alone: "Hours" (where a run's wall-clock time went), "ms"
+    {
+        let unit = match h.trim() {
+            "hours" | "hrs" => Some("hours"),
+            "minutes" | "mins" => Some("min"),
+            "seconds" | "secs" => Some("s"),
+            "ms" | "milliseconds" => Some("ms"),
+            _ => None,
+        };
+        if let Some(unit) = unit {
+            return Some((ClaimKind::Latency, unit));
+        }
+    }
     // "Seconds per image", "ms per token": a time per item named first
     {
         let mut ws = words(&h);
