@@ -45,6 +45,24 @@ fn name_like(w: &str) -> bool {
     (has_digit && has_alpha) || camel || capitalised || LOWER_NAMES.contains(&lower.as_str())
 }
 
+/// Verbs that pair a set-up with its value ("v0.5.3 gives 24,910 tokens/s").
+const GIVES: &[&str] = &[
+    "gives",
+    "gave",
+    "gets",
+    "got",
+    "does",
+    "did",
+    "reaches",
+    "reached",
+    "hits",
+    "hit",
+    "manages",
+    "managed",
+    "delivers",
+    "delivered",
+];
+
 /// Baselines stated by structure around the claims: "1.6x vLLM", "1.8x the FP16 path",
 /// "2.2x that of X", "0.15x an RTX 4090", "93% of cuBLAS throughput", "up from 46% with the BF16
 /// recipe" (not "from 31% to 44%": a value before names no configuration).
@@ -89,22 +107,6 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
         }
         // "v0.5.3 gives 24,910 tokens/s and v0.6.0 gives 21,300 tokens/s", "0.9.2 gets 612 tok/s,
         // 0.10.0 gets 455": two set-ups in one sentence, each the other's baseline
-        const GIVES: &[&str] = &[
-            "gives",
-            "gave",
-            "gets",
-            "got",
-            "does",
-            "did",
-            "reaches",
-            "reached",
-            "hits",
-            "hit",
-            "manages",
-            "managed",
-            "delivers",
-            "delivered",
-        ];
         let gives = |w: &str| GIVES.contains(&w.to_ascii_lowercase().as_str());
         if p[0].kind == p[1].kind
             && p[0].sentence == p[1].sentence

@@ -10,7 +10,10 @@
 use super::claims::{claim_at, Claim, ClaimKind};
 use super::table::{above, split_cells, table_at, WORKLOAD_HEADER_WORDS};
 use super::text::{has_word, lone_number, number_at, unit_in, words};
-use super::words::{MEASURED_WORDS, SCORE_WORDS, SPEC_LEAD_WORDS, TIME_UNITS, UTILIZATION_WORDS};
+use super::words::{
+    CHANGE_COLUMN_WORDS, MEASURED_WORDS, SCORE_WORDS, SPEC_LEAD_WORDS, TIME_UNITS,
+    UTILIZATION_WORDS,
+};
 use crate::document::{BlockKind, Document};
 use crate::policy::PerfPolicy;
 
@@ -74,17 +77,6 @@ const OTHER_HEADER_WORDS: &[&str] = &[
     "heads",
     "experts",
     "number",
-];
-
-/// Header words of a column of changes between two columns of results ("Change", "Δ").
-const CHANGE_WORDS: &[&str] = &[
-    "change",
-    "delta",
-    "δ",
-    "diff",
-    "gain",
-    "improvement",
-    "reduction",
 ];
 
 /// Header words of a column of savings: its cells carry their own unit, a share ("68%") or an
@@ -394,7 +386,7 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
         return None;
     }
     // "TTFT reduction vs vLLM": a change of a time, a share (unless its header names a unit)
-    if has_word(own, CHANGE_WORDS) && time_unit_in(&h).is_none() && unit_in(&h).is_none() {
+    if has_word(own, CHANGE_COLUMN_WORDS) && time_unit_in(&h).is_none() && unit_in(&h).is_none() {
         return Some((ClaimKind::Percent, "%"));
     }
     // "Epoch time (mm:ss)", "Wall (h:mm:ss)": times written as a clock
@@ -531,8 +523,8 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     }
     // a column of shares: a share of peak ("MFU (%)"), a change ("Change", "Gain (%)"), else
     // no result of the note's unit ("WER (%)", "FP32 reference (%)")
-    if h.contains('%') || has_word(&h, CHANGE_WORDS) {
-        return if has_word(&h, UTILIZATION_WORDS) || has_word(&h, CHANGE_WORDS) {
+    if h.contains('%') || has_word(&h, CHANGE_COLUMN_WORDS) {
+        return if has_word(&h, UTILIZATION_WORDS) || has_word(&h, CHANGE_COLUMN_WORDS) {
             Some((ClaimKind::Percent, "%"))
         } else {
             None

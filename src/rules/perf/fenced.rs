@@ -283,11 +283,12 @@ pub fn result_lines(
         // or that names them anywhere ("`quiver-bench` output on my laptop for SIFT-1M. Recall
         // is checked against …") before output showing them
         let lead_kind = super::cells::unit_of_note(&b.text, policy);
+        let builds = compares_builds(source, &lines);
         let shows = || {
             labelled_times
                 || shows_results(source, &lines)
                 || shows_columns(source, &lines, lead_kind)
-                || compares_builds(source, &lines)
+                || builds
         };
         let announced = policy.results_cues.is_match(&sentence)
             || (b.text.trim_end().ends_with(':') && shows())
@@ -420,7 +421,7 @@ pub fn result_lines(
             })
             .cloned();
         // (benchstat prints a line of column names per section: "sec/op", then "B/op")
-        let per_op_names = compares_builds(source, &lines).then(|| {
+        let per_op_names = builds.then(|| {
             lines
                 .iter()
                 .filter(|r| source[(*r).clone()].contains("/op"))
@@ -1475,10 +1476,7 @@ pub fn bind_context(claims: &mut [Claim], header: &str, lead: &str, vocab: &Voca
         .find(|n| super::table::is_workload_header(&n.replace(['_', '-'], " ")));
     for c in claims {
         if let Some(name) = set_up_column {
-            if c.bound.missing().contains(&Field::Workload) {
-                c.bound
-                    .set_from_table(Field::Workload as usize, Some(name.to_string()));
-            }
+            c.bound.fill(Field::Workload, name);
         }
         for f in c.bound.missing() {
             // the header line names the set-up; the lead-in, a sentence the block completes,

@@ -140,12 +140,26 @@ impl Bound {
         }
     }
 
+    /// Whether field `f` is not stated.
+    pub fn lacks(&self, f: Field) -> bool {
+        let k = f as usize;
+        self.fields[k].is_none() && self.table_text(k).is_none()
+    }
+
+    /// Records `text` as what states field `f`, unless the claim states it already (a line's
+    /// name, its set-up columns, a check among its column names, its base column).
+    pub fn fill(&mut self, f: Field, text: &str) {
+        if self.lacks(f) {
+            self.set_from_table(f as usize, Some(text.to_string()));
+        }
+    }
+
     /// The fields not stated.
     pub fn missing(&self) -> Vec<Field> {
         Field::ALL
             .into_iter()
             .enumerate()
-            .filter(|&(k, _)| self.fields[k].is_none() && self.table_text(k).is_none())
+            .filter(|&(_, f)| self.lacks(f))
             .map(|(_, f)| f)
             .collect()
     }

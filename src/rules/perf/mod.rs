@@ -362,12 +362,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 );
                 if fenced::sized_name(name) {
                     for c in claims.iter_mut() {
-                        if c.bound.missing().contains(&fields::Field::Workload) {
-                            c.bound.set_from_table(
-                                fields::Field::Workload as usize,
-                                Some(name.to_string()),
-                            );
-                        }
+                        c.bound.fill(fields::Field::Workload, name);
                     }
                 }
                 // a column of quality beside the results ("recall@10" among the column names)
@@ -377,12 +372,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                     // the set-up columns of the line ("M  N  K") state its workload
                     if let Some(w) = fenced::workload_of_columns(names, text) {
                         for c in claims.iter_mut() {
-                            if c.bound.missing().contains(&fields::Field::Workload) {
-                                c.bound.set_from_table(
-                                    fields::Field::Workload as usize,
-                                    Some(w.clone()),
-                                );
-                            }
+                            c.bound.fill(fields::Field::Workload, &w);
                         }
                     }
                     if let Some((_, r)) = vocab
@@ -391,12 +381,8 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                         .find(|(k, _)| *k == fields::Field::Correctness as usize)
                     {
                         for c in claims.iter_mut() {
-                            if c.bound.missing().contains(&fields::Field::Correctness) {
-                                c.bound.set_from_table(
-                                    fields::Field::Correctness as usize,
-                                    Some(names[r.clone()].trim().to_string()),
-                                );
-                            }
+                            c.bound
+                                .fill(fields::Field::Correctness, names[r.clone()].trim());
                         }
                     }
                 }
@@ -406,19 +392,14 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                     .iter_mut()
                     .filter(|c| benchstat || changes.contains(&c.span))
                 {
-                    if c.bound.missing().contains(&fields::Field::Baseline) {
-                        c.bound.set_from_table(
-                            fields::Field::Baseline as usize,
-                            Some(
-                                if benchstat {
-                                    "the base column"
-                                } else {
-                                    "the saved baseline"
-                                }
-                                .to_string(),
-                            ),
-                        );
-                    }
+                    c.bound.fill(
+                        fields::Field::Baseline,
+                        if benchstat {
+                            "the base column"
+                        } else {
+                            "the saved baseline"
+                        },
+                    );
                 }
                 return (!claims.is_empty()).then_some((i, claims));
             }

@@ -375,9 +375,9 @@ impl TableContext {
             .iter()
             .map(|h| {
                 before.is_some()
-                    && (has_word(h, &["after", "new", "now", "change", "delta", "diff"])
-                        || h.contains('Δ')
-                        || h.contains('δ'))
+                    && (has_word(h, &["after", "new", "now"])
+                        || has_word(h, super::words::CHANGE_COLUMN_WORDS)
+                        || h.contains('Δ'))
             })
             .collect();
         TableContext {

@@ -594,6 +594,16 @@ pub(super) const STALL_WORDS: &[&str] = &[
     "stall", "stalls", "stalled", "stalling", "block", "blocks", "blocked", "blocking", "pause",
     "pauses", "paused", "freeze", "freezes", "froze", "hang", "hangs", "hung",
 ];
+/// Header words of a column of changes between two columns of results ("Change", "Δ").
+pub(super) const CHANGE_COLUMN_WORDS: &[&str] = &[
+    "change",
+    "delta",
+    "δ",
+    "diff",
+    "gain",
+    "improvement",
+    "reduction",
+];
 /// Nouns of a change after a percentage ("an 18% drop", "a 7% regression").
 pub(super) const CHANGE_NOUNS: &[&str] = &[
     "drop",
