@@ -730,3 +730,14 @@ fn forms_of_the_twenty_third_labelling_are_exact() {
 fn forms_of_the_twenty_seventh_labelling_are_exact() {
     assert_exact("perf-nineteenth.md", 52);
 }
+
+/// Tables that set systems, states or number formats side by side on one measurement
+/// ("vLLM | SGLang | Ours", "Normal | After fix", rows of engines or of precisions): each side
+/// is the baseline of the others; and the plain lists that are not (one system over devices,
+/// shapes or models, the same system in every row, prices and power beside a result, a cell
+/// that says more than its number), and a note above a table that states how its rows were
+/// checked (three fresh blind labellings, sets 30–32).
+#[test]
+fn side_by_side_tables_are_exact() {
+    assert_exact("perf-twentieth.md", 23);
+}

@@ -5,14 +5,16 @@
 //! column the row leaves empty ("-", "N/A") nor from another column of results ("LightSeq
 //! fp16" over its own speedups); else from the nearest group row above it (a row that fills
 //! only its first cell, `| **A100 80GB** | | |`: the hardware, workload or precision of the
-//! rows under it); else from the text directly above the table.
+//! rows under it); else from the text directly above the table. A table that sets systems
+//! side by side on one measurement ("vLLM | SGLang | Ours" over a row's numbers, or rows named
+//! by a column "Engine") makes each side the baseline of the others (`names_system`).
 //!
 //! The text directly above is the paragraph before the table (only blank space between), or
 //! the list of notes there (items without links, "- GPU: RTX 4090"). A paragraph that ends
 //! with a colon ("The following runs are from a 4090 and a 3090:") is a sentence the table
 //! completes: every field it states counts. Any other note ("All numbers measured on an RTX
-//! 4090 with fp16, batch 1.") states how the table was run: its hardware, workload and
-//! precision count, not a baseline or a check. A note after the table and a heading do not
+//! 4090 with fp16, batch 1.") states how the table was run: its hardware, workload, precision
+//! and check count, its baseline only when it says the rows are compared. A note after the table and a heading do not
 //! count.
 
 use super::claims::{Claim, ClaimKind};
@@ -20,8 +22,8 @@ use super::fields::{shown, Field};
 use super::text::{has_word, unit_in, words};
 use super::vocab::Vocab;
 use super::words::{
-    COMPARING_WORDS, MEASURED_WORDS, PERF_NOUNS, SCORE_WORDS, SPEC_LEAD_WORDS, SPEED_WORDS,
-    UTILIZATION_WORDS,
+    CHANGE_COLUMN_WORDS, COMPARING_WORDS, LATENCY_CUES, MEASURED_WORDS, PERF_NOUNS, PHASE_NOUNS,
+    SCORE_WORDS, SPEC_LEAD_WORDS, SPEED_WORDS, TIME_UNITS, UTILIZATION_WORDS,
 };
 use crate::document::{BlockKind, Document};
 use std::ops::Range;
@@ -48,6 +50,12 @@ pub struct TableContext {
     /// "Change", "Δ"), whose baseline is the value before in the same row.
     before: Option<usize>,
     after: Vec<bool>,
+    /// Per header cell: it names one of the systems the table sets side by side ("vLLM |
+    /// SGLang | Ours" over tokens/s): each is the baseline of the others' cells in a row.
+    systems: Vec<bool>,
+    /// The column naming the system of each row ("Engine", "Implementation", "Method") of a
+    /// table of several rows: the rows are compared with each other.
+    system_rows: Option<usize>,
 }
 
 /// A field's match in a table's caption text: (field index, range).
@@ -62,6 +70,9 @@ pub struct Around {
     pub completed: bool,
     /// Rows that fill only their first cell: a group of the rows under them.
     pub groups: Vec<usize>,
+    /// How many names the first cells of the body rows hold (group rows aside): two or more
+    /// when the rows are set side by side.
+    pub names: usize,
 }
 
 impl Around {
@@ -169,15 +180,24 @@ pub fn around(doc: &Document, source: &str, table: usize, row: usize) -> Around 
     let mut out = Around::default();
     // group rows: a body row whose only filled cell is its first (`| **A100** | | |`)
     let mut last = first;
+    let mut names: Vec<&str> = Vec::new();
     while last < doc.blocks.len()
         && doc.blocks[last].kind == BlockKind::TableRow
         && doc.blocks[last].span.start < span.end
     {
-        if last > first && is_group_row(&source[doc.blocks[last].span.clone()]) {
+        let row = &source[doc.blocks[last].span.clone()];
+        if last > first && is_group_row(row) {
             out.groups.push(last);
+        } else if last > first && names.len() < 2 {
+            // (not a comment written under the table, which GFM reads as a row)
+            let name = split_cells(row).first().map_or("", |(_, c)| c.trim());
+            if !is_placeholder(name) && !name.starts_with("<!--") && !names.contains(&name) {
+                names.push(name);
+            }
         }
         last += 1;
     }
+    out.names = names.len();
     // the paragraph directly above, or the notes of the list directly above
     // only blank space between (and list markers, between two items)
     let adjacent = |b: usize, to: usize, markers: bool| {
@@ -306,6 +326,9 @@ impl TableContext {
             .filter(|(k, r)| {
                 around.completed
                     || SET_UP.iter().any(|f| *f as usize == *k)
+                    // (how the rows were checked: "Cosine similarity to the reference
+                    // embeddings is at least 0.999")
+                    || *k == Field::Correctness as usize
                     || (compares && *k == Field::Baseline as usize && !in_check(r))
             })
             // ("M2 Ultra over Metal", "MFU counted against the dense BF16 peak")
@@ -376,10 +399,54 @@ impl TableContext {
             .map(|h| {
                 before.is_some()
                     && (has_word(h, &["after", "new", "now"])
-                        || has_word(h, super::words::CHANGE_COLUMN_WORDS)
+                        || has_word(h, CHANGE_COLUMN_WORDS)
                         || h.contains('Δ'))
             })
             .collect();
+        // systems side by side: two or more columns that name one, one of them surely
+        let named: Vec<Named> = header
+            .iter()
+            .enumerate()
+            .map(|(col, (h, _))| {
+                if col > 0 {
+                    names_system(h, vocab)
+                } else {
+                    Named::No
+                }
+            })
+            .collect();
+        // (columns whose headers differ only in what they ran, "TFLOP/s @ 16k | TFLOP/s @
+        // 64k", are set-ups of one system)
+        let bare: Vec<String> = header
+            .iter()
+            .map(|(h, _)| {
+                let mut h = h.to_ascii_lowercase();
+                for (_, r) in vocab.matches(&h) {
+                    h.replace_range(r.clone(), &" ".repeat(r.len()));
+                }
+                words(&h).collect::<Vec<_>>().join(" ")
+            })
+            .collect();
+        let alike = (1..named.len()).any(|a| {
+            named[a] > Named::No
+                && (a + 1..named.len()).any(|b| named[b] > Named::No && bare[a] == bare[b])
+        });
+        let mut systems: Vec<bool> = named.iter().map(|&n| n > Named::No).collect();
+        // (a table of specifications compares devices' datasheets, not results)
+        if systems.iter().filter(|&&s| s).count() < 2
+            || !named.contains(&Named::Surely)
+            || alike
+            || spec_header
+        {
+            systems.clear();
+        }
+        // (the first column names the rows: "| Engine | Tokens/s |"; a column of versions
+        // beside a model's name is a detail of each row's run)
+        let system_rows = (around.names >= 2
+            && head
+                .first()
+                .is_some_and(|h| has_word(h, SYSTEM_HEADER_WORDS)))
+        .then_some(0);
         TableContext {
             caption: text,
             caption_fields,
@@ -389,7 +456,40 @@ impl TableContext {
             spec_header,
             before,
             after,
+            systems,
+            system_rows,
         }
+    }
+
+    /// The other systems a cell in column `own` of a row is set beside: another system's
+    /// column the row fills, or the other rows of a column of systems.
+    fn compared(&self, cells: &[(usize, &str)], own: usize) -> Option<String> {
+        if self.systems.get(own) == Some(&true) {
+            // (another system's number: the same measurement)
+            let number = |v: &str| {
+                v.trim()
+                    .trim_start_matches(['*', '~', '≈', '<', '>'])
+                    .starts_with(|c: char| c.is_ascii_digit())
+            };
+            if let Some(other) = (0..cells.len()).find(|&col| {
+                col != own && self.systems.get(col) == Some(&true) && number(cells[col].1)
+            }) {
+                return Some(format!(
+                    "{}: {}",
+                    self.header[other].0,
+                    cells[other].1.trim()
+                ));
+            }
+        }
+        let col = self.system_rows.filter(|&col| col != own)?;
+        let name = cells
+            .get(col)
+            .map(|(_, v)| v.trim())
+            .filter(|v| !is_placeholder(v))?;
+        Some(format!(
+            "the other rows of {} (this row: {name})",
+            self.header[col].0.trim()
+        ))
     }
 
     /// Fills the fields the claims of a body row leave missing from the table's context:
@@ -468,8 +568,18 @@ impl TableContext {
                         && cells.get(b).is_some_and(|(_, v)| !is_placeholder(v))
                 });
                 let col = col.or(before);
+                // a value alone in its cell, beside the same measurement of other systems
+                // (another system's column, or another row of a column of systems)
+                let alone = || {
+                    own.and_then(|o| cells.get(o))
+                        .is_some_and(|(_, v)| v.trim().len() <= c.span.len() + SHORT_CELL)
+                };
+                let beside = (f == Field::Baseline && col.is_none() && alone())
+                    .then(|| self.compared(&cells, own?))
+                    .flatten();
                 let stated = match col {
                     Some(col) => Some(format!("{}: {}", self.header[col].0, cells[col].1.trim())),
+                    None if beside.is_some() => beside,
                     None => group
                         .and_then(|g| g.iter().find(|(j, _)| *j == k))
                         .or_else(|| self.caption_fields.iter().find(|(j, _)| *j == k))
@@ -519,6 +629,323 @@ impl TableContext {
             }
         }
     }
+}
+
+/// How much longer than its value a cell may be and still hold that value alone ("**1.42x**",
+/// "118 (±3)").
+const SHORT_CELL: usize = 12;
+
+/// Header words of a column naming the system each row runs: its rows are compared with each
+/// other ("| Engine | Tokens/s |").
+const SYSTEM_HEADER_WORDS: &[&str] = &[
+    "system",
+    "systems",
+    "engine",
+    "engines",
+    "framework",
+    "frameworks",
+    "library",
+    "libraries",
+    "implementation",
+    "implementations",
+    "impl",
+    "method",
+    "methods",
+    "approach",
+    "backend",
+    "backends",
+    "kernel",
+    "kernels",
+    "solution",
+    "runtime",
+    "runtimes",
+    "server",
+    "variant",
+    "variants",
+    "version",
+    "versions",
+    "configuration",
+    "config",
+    "technique",
+    "strategy",
+    "optimization",
+    "optimisation",
+    "compiler",
+    // number formats compared row by row: "| Precision | Tokens/s |" over BF16, FP8, INT4
+    "precision",
+    "dtype",
+    "quantization",
+    "quantisation",
+    "quant",
+];
+
+/// How a header cell names a system the table may set beside others.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Named {
+    /// A measurement ("Prefill tok/s", "p99 (ms)") or a set-up ("A100", "Batch 8").
+    No,
+    /// Some name that is neither ("Ferrite 0.5", "After rollback" once a named system or a
+    /// state before is beside it).
+    Maybe,
+    /// A name as products are written ("vLLM", "SGLang (tok/s)", "TensorRT-LLM FP8",
+    /// "llama.cpp", "TGI"), a number format set beside another ("FP16", "INT8"), or the
+    /// comparison's own words ("Ours", "Baseline", "Before", "Eager").
+    Surely,
+}
+
+/// Words of a header naming one side of a comparison.
+const COMPARED_SIDE_WORDS: &[&str] = &[
+    "ours",
+    "baseline",
+    "naive",
+    "eager",
+    "reference",
+    "proposed",
+    "vanilla",
+    "default",
+    "stock",
+    "before",
+    "after",
+    "normal",
+    "old",
+    "new",
+    "optimized",
+    "optimised",
+    "fused",
+    "unfused",
+    "original",
+    "previous",
+    "current",
+    "patched",
+    "unpatched",
+    "compiled",
+];
+
+/// Words a header of a column of results names its measurement with, not a system.
+const METRIC_HEADER_WORDS: &[&str] = &[
+    "avg",
+    "average",
+    "mean",
+    "median",
+    "max",
+    "min",
+    "std",
+    "total",
+    "best",
+    "worst",
+    "ratio",
+    "vs",
+    "vs.",
+    "versus",
+    "relative",
+    "rel",
+    "per",
+    "gpu",
+    "gpus",
+    "read",
+    "write",
+    "cold",
+    "warm",
+    "e2e",
+    "end-to-end",
+    "step",
+    "iter",
+    "op",
+    "ops",
+    "request",
+    "requests",
+    "token",
+    "tokens",
+    "first",
+    "inter-token",
+    "score",
+    "note",
+    "notes",
+    "paper",
+    "code",
+    "link",
+    "date",
+    "year",
+    "stars",
+    "license",
+    "description",
+    "params",
+    "parameters",
+    "size",
+    "run",
+    "runs",
+    "forward",
+    "backward",
+    "fwd",
+    "bwd",
+    "train",
+    "training",
+    "inference",
+    "small",
+    "medium",
+    "large",
+    "short",
+    "long",
+    "total",
+    "speed",
+    "metric",
+    "value",
+    "result",
+    "results",
+    "gb",
+    "mb",
+    "kb",
+    "tb",
+    "gib",
+    "mib",
+    "kib",
+    "tib",
+    "w",
+    "kw",
+    "gbps",
+    "tbps",
+    "mhz",
+    "ghz",
+    "type",
+    "kwh",
+    "wh",
+    "mj",
+    "j",
+    "nodes",
+    "node",
+    "cores",
+    "threads",
+    "to",
+    "of",
+    "at",
+    "on",
+    "in",
+    "the",
+    "a",
+    "an",
+    "with",
+    "for",
+    "and",
+    "or",
+    "by",
+    "from",
+    "no",
+];
+
+/// Whether a header's word (lower case) names a measurement, its unit or its statistic.
+fn is_metric(l: &str) -> bool {
+    PERF_NOUNS.contains(&l)
+        || SPEED_WORDS.contains(&l)
+        || UTILIZATION_WORDS.contains(&l)
+        || SCORE_WORDS.contains(&l)
+        || PHASE_NOUNS.contains(&l)
+        || LATENCY_CUES.contains(&l)
+        || TIME_UNITS.contains(&l)
+        || METRIC_HEADER_WORDS.contains(&l)
+        || CHANGE_COLUMN_WORDS.contains(&l)
+        || unit_in(l).is_some()
+}
+
+/// How a header cell names a system a table sets beside others.
+fn names_system(header: &str, vocab: &Vocab) -> Named {
+    let mut h = header.to_string();
+    // what the header states of the run: a device, a model, a number format
+    let mut precision = false;
+    for (k, r) in vocab.matches(header) {
+        precision |= k == Field::Precision as usize;
+        h.replace_range(r.clone(), &" ".repeat(r.len()));
+    }
+    let lower = h.to_ascii_lowercase();
+    let whole = header.to_ascii_lowercase();
+    // (a column of ratios, prices or scores: "Parallel efficiency vs. 16 nodes", "On-demand
+    // ($/hr)", "ROUGE-L vs FP32 reference")
+    if whole.contains(['%', 'Δ', '$', '€', '¥'])
+        || has_word(
+            &whole,
+            &[
+                "vs", "vs.", "versus", "relative", "speedup", "ratio", "price", "cost",
+            ],
+        )
+        || is_quality_header(&whole)
+        || is_workload_header(&lower)
+    {
+        return Named::No;
+    }
+    let judge = |w: &str| {
+        // ("Avg." is "avg")
+        let w = w.trim_matches('.');
+        if is_metric(&w.to_ascii_lowercase()) || !w.chars().any(char::is_alphabetic) {
+            return Named::No;
+        }
+        let first = w.chars().next().unwrap_or(' ');
+        let upper = w.bytes().filter(u8::is_ascii_uppercase).count();
+        // "vLLM", "cuBLAS", "SGLang", "PyTorch"
+        let camel = (upper >= 2 && w.bytes().any(|b| b.is_ascii_lowercase()))
+            || w.as_bytes()
+                .windows(2)
+                .any(|p| p[0].is_ascii_lowercase() && p[1].is_ascii_uppercase());
+        // "TGI", "ORT", "FA2"
+        let acronym = w.len() >= 3
+            && w.bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit());
+        // "llama.cpp", "TensorRT-LLM"
+        let dotted = w.contains('.') && first.is_alphabetic();
+        // (not "On-demand")
+        let hyphened = first.is_ascii_uppercase()
+            && w.split_once('-').is_some_and(|(_, b)| {
+                b.starts_with(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit())
+            });
+        // (not header words run together: "Peak<br>Bandwidth" reads "PeakBandwidth")
+        let mut parts = Vec::new();
+        let mut from = 0;
+        for (i, c) in w.char_indices().skip(1) {
+            if c.is_ascii_uppercase() && w[..i].ends_with(|p: char| p.is_ascii_lowercase()) {
+                parts.push(&w[from..i]);
+                from = i;
+            }
+        }
+        parts.push(&w[from..]);
+        if parts.len() > 1 && parts.iter().any(|p| is_metric(&p.to_ascii_lowercase())) {
+            return Named::No;
+        }
+        if camel
+            || acronym
+            || dotted
+            || hyphened
+            || COMPARED_SIDE_WORDS.contains(&w.to_ascii_lowercase().as_str())
+        {
+            Named::Surely
+        } else {
+            Named::Maybe
+        }
+    };
+    // the header's words, as written, but those a field's match covers whole ("FP16",
+    // "A100"; not "llama.cpp", where a model's name is part of the tool's)
+    let covered = |at: usize, w: &str| h[at..at + w.len()].trim().is_empty();
+    let mut named = Named::No;
+    let mut at = 0;
+    for w in header.split_inclusive(|c: char| {
+        c.is_whitespace() || matches!(c, '(' | ')' | '[' | ']' | ',' | '*' | '_' | '`' | ':' | '@')
+    }) {
+        let start = at;
+        at += w.len();
+        let w = w.trim_end_matches(|c: char| {
+            c.is_whitespace()
+                || matches!(c, '(' | ')' | '[' | ']' | ',' | '*' | '_' | '`' | ':' | '@')
+        });
+        if !w.is_empty() && !covered(start, w) {
+            named = named.max(judge(w));
+        }
+    }
+    // ("FP16 | INT8" over two speeds of one model: the formats compared)
+    if precision
+        && named == Named::No
+        && !has_word(&lower, METRIC_HEADER_WORDS)
+        && unit_in(&lower).is_none()
+    {
+        return Named::Surely;
+    }
+    named
 }
 
 /// Whether a cell holds no value: empty, a dash, "N/A", a question mark.
