@@ -741,3 +741,15 @@ fn forms_of_the_twenty_seventh_labelling_are_exact() {
 fn side_by_side_tables_are_exact() {
     assert_exact("perf-twentieth.md", 23);
 }
+
+/// Results a command printed: a block that starts with the command at a prompt and goes on
+/// with its output shows a run whatever its lead-in says ("Run on one A10G with the default
+/// config:"), banners and all; the command's flags state what ran ("--model", "--batch 16",
+/// "--size=2GiB"; not the program's name, "hbm_bench"); a setting printed before the values
+/// ("threads=8    1,370 img/s"), a rate spelled with hyphens ("tokens-per-sec"), two releases
+/// as columns (each the other's baseline; a release's number is no value), a ceiling in
+/// brackets that is no earlier value, and commands alone that show nothing.
+#[test]
+fn results_a_command_printed_are_exact() {
+    assert_exact("perf-twenty-first.md", 12);
+}

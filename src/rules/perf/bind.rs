@@ -167,6 +167,13 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
             (b.ends_with(':') || (!b.is_empty() && !b.contains(' ') && b.len() <= 12))
                 && b.len() <= 24
                 && !b.contains([')', '('])
+                // (a ceiling beside the result, "2.36 TB/s (peak 2.76 TB/s)", is no earlier
+                // value)
+                && !matches!(
+                    b.trim_end_matches(':').to_ascii_lowercase().as_str(),
+                    "peak" | "theoretical" | "spec" | "datasheet" | "max" | "limit" | "target"
+                        | "slo" | "budget" | "roofline" | "ceiling" | "bound"
+                )
         });
         if p[0].kind == p[1].kind && bracketed {
             out.push(p[0].span.start..p[1].span.end);

@@ -701,6 +701,14 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             i += 1;
             continue;
         };
+        // a release's number, "0.6.1 tok/s" naming a column, is no value (a German number,
+        // "1.234.567", groups its digits by three)
+        let first = super::text::digits_end(lower, i);
+        let dotted: Vec<&[u8]> = lower[i..first].split(|&c| c == b'.').collect();
+        if dotted.len() >= 3 && dotted[1..].iter().any(|g| g.len() != 3) {
+            i = first;
+            continue;
+        }
         // "180+ TFLOPS", "100+ tokens/s": at least the number (not "2+2", "2.6.0+cu121")
         let num_end = if lower.get(num_end) == Some(&b'+')
             && lower.get(num_end + 1).is_none_or(|c| {

@@ -36,6 +36,9 @@ pub struct ResultLine {
     pub names: Option<Range<usize>>,
     /// The code block (index into `Document::code_blocks`).
     pub code: usize,
+    /// The command at a prompt the block starts with ("$ ./bench --model llama-3-8b --dtype
+    /// bf16"): the set-up of every line it printed.
+    pub command: Option<Range<usize>>,
     /// The name on the line above, for a line that continues it (criterion prints `thrpt:`
     /// and `change:` indented under `dot/f32/768   time: […]`): its set-up counts here too.
     pub parent: Option<Range<usize>>,
@@ -119,6 +122,19 @@ fn is_code_line(line: &str) -> bool {
                 f.split_once('=')
                     .is_some_and(|(_, v)| v.starts_with(|c: char| c.is_ascii_digit()))
             })
+        {
+            return false;
+        }
+    }
+    // a run's setting, then what it printed, spaced as a table ("threads=4    3,880 sent/s
+    // p50 8.3 ms")
+    if let Some((first, rest)) = t.split_once("  ") {
+        if first.split_once('=').is_some_and(|(k, v)| {
+            !k.is_empty()
+                && !k.contains(' ')
+                && v.starts_with(|c: char| c.is_ascii_digit())
+                && !v.contains(['(', ','])
+        }) && rest.trim_start().starts_with(|c: char| c.is_ascii_digit())
         {
             return false;
         }
@@ -232,10 +248,22 @@ pub fn result_lines(
             continue;
         };
         let sentence = last_sentence(&b.text);
+        let lines: Vec<Range<usize>> = lines_of(source, body.clone())
+            .filter(|r| !source[r.clone()].trim().is_empty())
+            .collect();
+        // the command at a prompt, then what it printed ("$ ./bench --model …" over "Request
+        // throughput (req/s):  10.91"): the block shows the run whatever the lead-in says
+        let prompted = lines
+            .first()
+            .is_some_and(|r| source[r.clone()].trim_start().starts_with("$ "))
+            && lines[1..].iter().any(|r| {
+                let t = &source[r.clone()];
+                !is_code_line(t) && t.bytes().any(|c| c.is_ascii_digit())
+            });
         // a lead-in about a command introduces it, unless it says the block is what the
         // command printed ("Benchmark output from that command on the A100:", "Running the
         // bundled script prints these results:")
-        let printed = has_word(&sentence, OUTPUT_WORDS);
+        let printed = has_word(&sentence, OUTPUT_WORDS) || prompted;
         if (policy.command_cues.is_match(&sentence) && !printed)
             || policy
                 .hypothetical_cues
@@ -244,9 +272,6 @@ pub fn result_lines(
         {
             continue;
         }
-        let lines: Vec<Range<usize>> = lines_of(source, body.clone())
-            .filter(|r| !source[r.clone()].trim().is_empty())
-            .collect();
         // a lead-in that announces results, or one that introduces the block (ends with a
         // colon: "Load test of the server with 64 users:") before output that shows them
         // times: the lead-in announces them, or a line labels one ("tok-rs   mean 41.3 ms")
@@ -291,7 +316,7 @@ pub fn result_lines(
                 || builds
         };
         let announced = policy.results_cues.is_match(&sentence)
-            || (b.text.trim_end().ends_with(':') && shows())
+            || ((b.text.trim_end().ends_with(':') || prompted) && shows())
             || ({
                 let all = b.text.to_ascii_lowercase();
                 (policy.results_cues.is_match(&all) || has_word(&all, &["output", "log"]))
@@ -300,9 +325,18 @@ pub fn result_lines(
         if !announced {
             continue;
         }
+        // (a banner or a rule a harness prints, "===== Result =====", is neither)
+        let banner = |t: &str| {
+            let t = t.trim();
+            (t.starts_with("==") && t.ends_with("==")) || (t.starts_with("--") && t.ends_with("--"))
+        };
         let code_like = lines
             .iter()
-            .filter(|r| is_code_line(&source[(*r).clone()]))
+            .enumerate()
+            .filter(|(k, r)| {
+                let t = &source[(*r).clone()];
+                is_code_line(t) && !banner(t) && !(prompted && *k == 0)
+            })
             .count();
         // code with a result in a comment; output after the one command that printed it
         // (`$ ./bench`) stays
@@ -429,6 +463,7 @@ pub fn result_lines(
                 .collect::<Vec<_>>()
         });
         let mut name_above: Option<Range<usize>> = None;
+        let command = prompted.then(|| lines[0].clone());
         for r in lines {
             let text = &source[r.clone()];
             let continues = text.starts_with([' ', '\t'])
@@ -469,6 +504,7 @@ pub fn result_lines(
                 lead,
                 header: header.clone(),
                 names,
+                command: command.clone(),
                 parent,
                 code,
                 times,
@@ -1397,9 +1433,11 @@ fn shows_columns(source: &str, lines: &[Range<usize>], lead: CellKind) -> bool {
         }
         _ => (&source[head.clone()], rest),
     };
+    // (a release names a column: "0.6.1 tok/s   0.6.2 tok/s")
+    let version = |f: &str| f.matches('.').count() >= 2;
     !header
         .split_whitespace()
-        .any(|f| number_at(f.as_bytes(), 0).is_some())
+        .any(|f| number_at(f.as_bytes(), 0).is_some() && !version(f))
         && rest
             .iter()
             .any(|r| !column_values(header, &source[r.clone()], &[], lead).is_empty())
@@ -1445,6 +1483,64 @@ fn shows_results(source: &str, lines: &[Range<usize>]) -> bool {
             && t.bytes().any(|c| c.is_ascii_digit())
             && (!find_claims(t, &never).is_empty() || !labelled_value(t, &[]).is_empty())
     })
+}
+
+/// The builds a block's column names set side by side ("model  gpu  0.6.1 tok/s  0.6.2 tok/s
+/// delta", "name  before  after"): the values of a line under them are each other's baseline.
+pub fn compared_columns(names: &str) -> Option<String> {
+    let sides: Vec<&str> = names
+        .split_whitespace()
+        .filter(|w| {
+            let w = w.trim_start_matches('v');
+            (w.matches('.').count() >= 2 && w.starts_with(|c: char| c.is_ascii_digit()))
+                || matches!(
+                    w.to_ascii_lowercase().as_str(),
+                    "before" | "after" | "old" | "new" | "baseline" | "patched"
+                )
+        })
+        .collect();
+    (sides.len() >= 2).then(|| sides.join(" vs "))
+}
+
+/// Fills what the claims of a results line leave missing from the command that printed its
+/// block ("$ ./bench --model llama-3-8b --dtype bf16 --batch 32"): the hardware, workload and
+/// precision its words name, and a flag that sets the run up ("--batch 32", "--size=4GiB").
+pub fn bind_command(claims: &mut [Claim], command: &str, vocab: &Vocab) {
+    const SET_UP: [Field; 3] = [Field::Hardware, Field::Workload, Field::Precision];
+    // (its arguments: the program's own name, "hbm_bench", "minilm bench", names no workload)
+    // ("python -m tool --size=4GiB": the module run is the program too)
+    let args = command
+        .find(" --")
+        .or_else(|| command.find(" -"))
+        .map_or("", |at| &command[at..]);
+    let found = vocab.matches(args);
+    // "--model meta-llama/Llama-3.1-8B", "--batch 32", "--size=4GiB"
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let flag = words.iter().enumerate().find_map(|(k, w)| {
+        let name = w.strip_prefix("--")?;
+        // the flag with its value ("--size=4GiB", "--batch 32")
+        let (name, end) = match name.split_once('=') {
+            Some((n, _)) => (n, k),
+            None => {
+                words.get(k + 1).filter(|v| !v.starts_with('-'))?;
+                (name, k + 1)
+            }
+        };
+        let set_up = matches!(name, "model" | "dataset" | "data" | "workload" | "task")
+            || (name.len() >= 2
+                && super::table::is_workload_header(&name.replace(['_', '-'], " ")));
+        set_up.then(|| words[k..=end].join(" "))
+    });
+    for c in claims {
+        if let Some(flag) = &flag {
+            c.bound.fill(Field::Workload, flag);
+        }
+        for f in SET_UP {
+            if let Some((_, r)) = found.iter().find(|(k, _)| *k == f as usize) {
+                c.bound.fill(f, shown(args, f, r.clone()));
+            }
+        }
+    }
 }
 
 /// Fills what the claims of a results line leave missing: the hardware, workload and

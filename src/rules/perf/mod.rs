@@ -275,8 +275,8 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
             last_code = Some(line.code);
             within.push_str(&cx.doc.blocks[line.lead].text.to_ascii_lowercase());
             within.push('\n');
-            if let Some(h) = &line.header {
-                within.push_str(&cx.text()[h.clone()].to_ascii_lowercase());
+            for r in line.header.iter().chain(&line.command) {
+                within.push_str(&cx.text()[r.clone()].to_ascii_lowercase());
                 within.push('\n');
             }
         }
@@ -338,6 +338,8 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 let header = line.header.clone().map_or("", |h| &cx.text()[h]);
                 let names = line.names.clone().map_or(header, |n| &cx.text()[n]);
                 claims.extend(fenced::column_values(names, text, &claims, line.lead_kind));
+                // (the builds its columns set side by side: "0.6.1 tok/s  0.6.2 tok/s")
+                let builds = fenced::compared_columns(names).filter(|_| claims.len() >= 2);
                 let compared = fenced::benchstat_times(names, text, &claims);
                 let benchstat = !compared.is_empty();
                 claims.extend(compared);
@@ -353,7 +355,16 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 if let Some(p) = line.parent.clone() {
                     fenced::bind_context(&mut claims, &cx.text()[p], "", &vocab);
                 }
+                if let Some(b) = &builds {
+                    for c in claims.iter_mut() {
+                        c.bound.fill(fields::Field::Baseline, b);
+                    }
+                }
                 fenced::bind_context(&mut claims, header, lead, &vocab);
+                // what the command that printed the block ran ("--model … --dtype bf16")
+                if let Some(c) = line.command.clone() {
+                    fenced::bind_command(&mut claims, &cx.text()[c], &vocab);
+                }
                 // a benchmark named with its size ("dot/f32/768", "topk/f32/768/100k"), on
                 // its line or the one it continues, is the workload
                 let name = line.parent.clone().map_or_else(

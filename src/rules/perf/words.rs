@@ -251,6 +251,9 @@ pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     ("tokens per joule", false),
     ("tokens/j", false),
     ("tokens per second", false),
+    // mlx_lm's "Generation: 256 tokens, 97.518 tokens-per-sec"
+    ("tokens-per-sec", false),
+    ("tokens-per-second", false),
     // in Russian ("118,6 ток/с", "токенов в секунду", "ГБ/с"), Indonesian ("52 token/detik")
     // and Vietnamese ("token/giây")
     ("токенов в секунду", false),
