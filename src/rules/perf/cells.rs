@@ -336,6 +336,10 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
         })
         .min()
         .map_or(h.as_str(), |at| &h[..at]);
+    // "vs cuBLAS" over "107%": a share of another system's result
+    if own.trim().is_empty() && !h.trim().is_empty() {
+        return Some((ClaimKind::Percent, "%"));
+    }
     // "% of peak", "% of cuBLAS": a share of a peak or of another system's result, not of a
     // whole ("% of total", "Time (%)"); also written "Share of FA-2 dense rate"
     if let Some((_, of)) = h
@@ -382,7 +386,20 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
             && !(minutes && w.starts_with("min"))
             && !(loading && w == "load")
     });
-    if (has_word(own, SPEC_WORDS) && !max_rate) || setting || h.contains('\\') {
+    // ("M4 Max", "iPhone 15 Pro Max", "Ryzen AI Max": a device's name, no maximum)
+    let device_max = |own: &str| {
+        let w: Vec<&str> = words(own).collect();
+        w.windows(2).any(|p| {
+            p[1] == "max"
+                && (matches!(p[0], "pro" | "ai")
+                    || (p[0].len() == 2
+                        && p[0].starts_with('m')
+                        && p[0].as_bytes()[1].is_ascii_digit()))
+        })
+    };
+    let spec = has_word(own, SPEC_WORDS)
+        && !(device_max(own) && !words(own).any(|w| w != "max" && SPEC_WORDS.contains(&w)));
+    if (spec && !max_rate) || setting || h.contains('\\') {
         return None;
     }
     // "TTFT reduction vs vLLM": a change of a time, a share (unless its header names a unit)
@@ -515,7 +532,13 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
         }
     }
     // "TTFT p50" over "118 ms": times that carry their own unit
-    if has_word(&h, TIME_WORDS) && !has_word(&h, OTHER_HEADER_WORDS) && !h.contains('%') {
+    // ("Step time", "Epoch time": the time of a step, not a step's number)
+    if has_word(&h, TIME_WORDS)
+        && !words(&h).any(|w| {
+            OTHER_HEADER_WORDS.contains(&w) && !matches!(w, "step" | "steps" | "epoch" | "epochs")
+        })
+        && !h.contains('%')
+    {
         return Some((ClaimKind::Latency, OWN_UNIT));
     }
     if has_word(&h, SAVING_WORDS) {
@@ -609,6 +632,10 @@ fn heading_kind(heading: &str) -> CellKind {
     if first.starts_with("latenc") || first.starts_with("latenz") {
         return Some((ClaimKind::Latency, time_unit_in(&h).unwrap_or("")));
     }
+    // "Attention forward (TFLOPS)", "Decode (tokens/s)": a rate in brackets after the subject
+    if let Some((unit, peak)) = unit_in(bracketed) {
+        return Some((ClaimKind::Rate { peak_unit: peak }, unit));
+    }
     None
 }
 
@@ -680,11 +707,12 @@ impl TableCells {
             }
             header_row[t] = Some(i);
             let start = doc.tables[t].span.start;
-            let above = above(doc, i, start).map(|p| &doc.blocks[p]).filter(|p| {
+            let above_at = above(doc, i, start).filter(|&p| {
                 source
-                    .get(p.span.end..start)
+                    .get(doc.blocks[p].span.end..start)
                     .is_some_and(|gap| gap.trim().is_empty())
             });
+            let above = above_at.map(|p| &doc.blocks[p]);
             // a table of settings ("Setting | Value") holds no results
             let settings = doc.tables[t].header.first().is_some_and(|h| {
                 SETTINGS_HEADERS.contains(&h.trim().trim_matches('*').to_ascii_lowercase().as_str())
@@ -694,6 +722,20 @@ impl TableCells {
                 BlockKind::Paragraph | BlockKind::Html => note_kind(&p.text, policy),
                 BlockKind::Item if p.entry.is_none() => note_kind(&p.text, policy),
                 _ => None,
+            });
+            // the heading over a note that names no kind ("### Attention forward (TFLOPS)",
+            // then "Forward pass, BF16, batch 4.", then the table)
+            let heading = heading.or_else(|| {
+                let k = above_at
+                    .filter(|&k| !settings && doc.blocks[k].kind == BlockKind::Paragraph)?;
+                let p = &doc.blocks[k];
+                let h = &doc.blocks[k.checked_sub(1)?];
+                (h.kind == BlockKind::Heading
+                    && source
+                        .get(h.span.end..p.span.start)
+                        .is_some_and(|gap| gap.trim().is_empty()))
+                .then(|| heading_kind(&h.text))
+                .flatten()
             });
             // the heading's kind is not the first column's, which labels the rows; nor, when
             // the header names a column of results itself ("t/s" beside "ngl" and "size"),

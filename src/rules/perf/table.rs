@@ -432,9 +432,14 @@ impl TableContext {
                 && (a + 1..named.len()).any(|b| named[b] > Named::No && bare[a] == bare[b])
         });
         let mut systems: Vec<bool> = named.iter().map(|&n| n > Named::No).collect();
+        // (names written in lower case, "flashinfer | pagedkit", when every column after the
+        // first names one)
+        let all_maybe = named.len() >= 3
+            && named[1..].iter().all(|&n| n == Named::Maybe)
+            && header[1..].iter().all(|(h, _)| bare_name(h));
         // (a table of specifications compares devices' datasheets, not results)
         if systems.iter().filter(|&&s| s).count() < 2
-            || !named.contains(&Named::Surely)
+            || (!named.contains(&Named::Surely) && !all_maybe)
             || alike
             || spec_header
         {
@@ -844,6 +849,21 @@ fn is_metric(l: &str) -> bool {
         || METRIC_HEADER_WORDS.contains(&l)
         || CHANGE_COLUMN_WORDS.contains(&l)
         || unit_in(l).is_some()
+}
+
+/// Whether a header is a name and nothing else: words of Latin letters, none a measurement or
+/// its unit, the first no number ("flashinfer", "pagedkit"; not "Compile time", "4 streams",
+/// "step時間 (ms)").
+fn bare_name(header: &str) -> bool {
+    let h = header.trim().trim_matches(['*', '_']);
+    !h.is_empty()
+        && !h.starts_with(|c: char| c.is_ascii_digit())
+        && h.split_whitespace().all(|w| {
+            w.is_ascii()
+                && w.chars().any(|c| c.is_ascii_alphabetic())
+                && !is_metric(&w.to_ascii_lowercase())
+                && unit_in(&w.to_ascii_lowercase()).is_none()
+        })
 }
 
 /// How a header cell names a system a table sets beside others.
