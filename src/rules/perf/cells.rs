@@ -397,8 +397,9 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
                         && p[0].as_bytes()[1].is_ascii_digit()))
         })
     };
+    // (a word of a specification other than the device's "Max")
     let spec = has_word(own, SPEC_WORDS)
-        && !(device_max(own) && !words(own).any(|w| w != "max" && SPEC_WORDS.contains(&w)));
+        && (!device_max(own) || words(own).any(|w| w != "max" && SPEC_WORDS.contains(&w)));
     if (spec && !max_rate) || setting || h.contains('\\') {
         return None;
     }
