@@ -309,10 +309,12 @@ pub fn result_lines(
         // is checked against …") before output showing them
         let lead_kind = super::cells::unit_of_note(&b.text, policy);
         let builds = compares_builds(source, &lines);
+        // (what the command printed, below it)
+        let output = &lines[usize::from(prompted)..];
         let shows = || {
             labelled_times
-                || shows_results(source, &lines)
-                || shows_columns(source, &lines, lead_kind)
+                || shows_results(source, output)
+                || shows_columns(source, output, lead_kind)
                 || builds
         };
         let announced = policy.results_cues.is_match(&sentence)

@@ -376,6 +376,20 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                         c.bound.fill(fields::Field::Workload, name);
                     }
                 }
+                // nccl-tests' "#wrong" column, the last: each line reports the check of its
+                // results (not "N/A", printed when the check is off, nor a summary line)
+                let wrong_count = text
+                    .split_whitespace()
+                    .last()
+                    .is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()));
+                if wrong_count
+                    && (header.split_whitespace().any(|w| w == "#wrong")
+                        || names.split_whitespace().any(|w| w == "#wrong"))
+                {
+                    for c in claims.iter_mut() {
+                        c.bound.fill(fields::Field::Correctness, "#wrong");
+                    }
+                }
                 // a column of quality beside the results ("recall@10" among the column names)
                 // states the correctness of every value of the line
                 if let Some(n) = line.names.clone() {
