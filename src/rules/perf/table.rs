@@ -14,8 +14,8 @@
 //! with a colon ("The following runs are from a 4090 and a 3090:") is a sentence the table
 //! completes: every field it states counts. Any other note ("All numbers measured on an RTX
 //! 4090 with fp16, batch 1.") states how the table was run: its hardware, workload, precision
-//! and check count, its baseline only when it says the rows are compared. A note after the table and a heading do not
-//! count.
+//! and check count, its baseline only when it says the rows are compared. A note after the
+//! table and a heading do not count.
 
 use super::claims::{Claim, ClaimKind};
 use super::fields::{shown, Field};
@@ -791,7 +791,6 @@ const METRIC_HEADER_WORDS: &[&str] = &[
     "large",
     "short",
     "long",
-    "total",
     "speed",
     "metric",
     "value",
