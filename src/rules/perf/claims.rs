@@ -704,8 +704,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         // a release's number, "0.6.1 tok/s" naming a column, is no value (a German number,
         // "1.234.567", groups its digits by three)
         let first = super::text::digits_end(lower, i);
-        let dotted: Vec<&[u8]> = lower[i..first].split(|&c| c == b'.').collect();
-        if dotted.len() >= 3 && dotted[1..].iter().any(|g| g.len() != 3) {
+        if super::text::is_release(&lower_s[i..first]) {
             i = first;
             continue;
         }

@@ -1436,10 +1436,9 @@ fn shows_columns(source: &str, lines: &[Range<usize>], lead: CellKind) -> bool {
         _ => (&source[head.clone()], rest),
     };
     // (a release names a column: "0.6.1 tok/s   0.6.2 tok/s")
-    let version = |f: &str| f.matches('.').count() >= 2;
     !header
         .split_whitespace()
-        .any(|f| number_at(f.as_bytes(), 0).is_some() && !version(f))
+        .any(|f| number_at(f.as_bytes(), 0).is_some() && !super::text::is_release(f))
         && rest
             .iter()
             .any(|r| !column_values(header, &source[r.clone()], &[], lead).is_empty())
@@ -1493,8 +1492,7 @@ pub fn compared_columns(names: &str) -> Option<String> {
     let sides: Vec<&str> = names
         .split_whitespace()
         .filter(|w| {
-            let w = w.trim_start_matches('v');
-            (w.matches('.').count() >= 2 && w.starts_with(|c: char| c.is_ascii_digit()))
+            super::text::is_release(w.trim_start_matches('v'))
                 || matches!(
                     w.to_ascii_lowercase().as_str(),
                     "before" | "after" | "old" | "new" | "baseline" | "patched"

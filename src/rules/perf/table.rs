@@ -404,12 +404,18 @@ impl TableContext {
             })
             .collect();
         // systems side by side: two or more columns that name one, one of them surely
+        // (each header once without what its fields name: "TFLOP/s @ 16k" is "TFLOP/s @")
+        let unset: Vec<(String, bool)> = header
+            .iter()
+            .map(|(h, _)| without_fields(h, vocab))
+            .collect();
         let named: Vec<Named> = header
             .iter()
+            .zip(&unset)
             .enumerate()
-            .map(|(col, (h, _))| {
+            .map(|(col, ((h, _), (rest, precision)))| {
                 if col > 0 {
-                    names_system(h, vocab)
+                    names_system(h, rest, *precision)
                 } else {
                     Named::No
                 }
@@ -417,14 +423,12 @@ impl TableContext {
             .collect();
         // (columns whose headers differ only in what they ran, "TFLOP/s @ 16k | TFLOP/s @
         // 64k", are set-ups of one system)
-        let bare: Vec<String> = header
+        let bare: Vec<String> = unset
             .iter()
-            .map(|(h, _)| {
-                let mut h = h.to_ascii_lowercase();
-                for (_, r) in vocab.matches(&h) {
-                    h.replace_range(r.clone(), &" ".repeat(r.len()));
-                }
-                words(&h).collect::<Vec<_>>().join(" ")
+            .map(|(rest, _)| {
+                words(&rest.to_ascii_lowercase())
+                    .collect::<Vec<_>>()
+                    .join(" ")
             })
             .collect();
         let alike = (1..named.len()).any(|a| {
@@ -865,15 +869,21 @@ fn bare_name(header: &str) -> bool {
         })
 }
 
-/// How a header cell names a system a table sets beside others.
-fn names_system(header: &str, vocab: &Vocab) -> Named {
+/// A header with what its fields' words name blanked out (a device, a model, a number format;
+/// each byte kept in place), and whether it names a number format.
+fn without_fields(header: &str, vocab: &Vocab) -> (String, bool) {
     let mut h = header.to_string();
-    // what the header states of the run: a device, a model, a number format
     let mut precision = false;
     for (k, r) in vocab.matches(header) {
         precision |= k == Field::Precision as usize;
         h.replace_range(r.clone(), &" ".repeat(r.len()));
     }
+    (h, precision)
+}
+
+/// How a header cell names a system, given the header without its fields' words (`h`, from
+/// `without_fields`) and whether those named a number format.
+fn names_system(header: &str, h: &str, precision: bool) -> Named {
     let lower = h.to_ascii_lowercase();
     let whole = header.to_ascii_lowercase();
     // (a column of ratios, prices or scores: "Parallel efficiency vs. 16 nodes", "On-demand
