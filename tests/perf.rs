@@ -754,3 +754,13 @@ fn side_by_side_tables_are_exact() {
 fn results_a_command_printed_are_exact() {
     assert_exact("perf-twenty-first.md", 15);
 }
+
+/// The memory a run took, in prose ("Peak RSS … was 19 GB, against 12.5 GB") and in tables
+/// ("Peak RSS", a note "Peak GPU memory while decoding …" over number formats), not a card's
+/// ("24 GB of VRAM", "at least 80 GB"); lines of a breakdown ("ring, 4 channels: 41.2 us"),
+/// not a setting ("timeout: 30 s"); a row naming its unit in its second cell; releases side
+/// by side with their change ("Δ"); two devices set side by side by their ratio column.
+#[test]
+fn memory_breakdowns_and_columns_compared_by_name_are_exact() {
+    assert_exact("perf-twenty-second.md", 25);
+}

@@ -276,9 +276,16 @@ pub(super) fn unit_of_note(note: &str, policy: &PerfPolicy) -> CellKind {
 /// measured, nor one that expects them.
 fn note_kind(note: &str, policy: &PerfPolicy) -> CellKind {
     let n = note.to_ascii_lowercase();
-    if policy.hypothetical_cues.is_match(&n)
-        || (has_word(&n, SPEC_LEAD_WORDS) && !has_word(&n, MEASURED_WORDS))
-    {
+    if policy.hypothetical_cues.is_match(&n) {
+        return None;
+    }
+    // "Peak GPU memory while decoding …": the memory each run took, in the cells' own unit
+    // (the note's first sentence says so; not "Peak memory bandwidth")
+    let first = n.split(". ").next().unwrap_or("");
+    if super::table::is_footprint(first) && unit_in(first).is_none() {
+        return Some((ClaimKind::Saving, OWN_UNIT));
+    }
+    if has_word(&n, SPEC_LEAD_WORDS) && !has_word(&n, MEASURED_WORDS) {
         return None;
     }
     if let Some((unit, peak)) = unit_in(&n) {
@@ -397,6 +404,15 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
                         && p[0].as_bytes()[1].is_ascii_digit()))
         })
     };
+    // "Peak memory", "Index RAM", "Peak RSS (GB)", "Memory used": the memory a run took, a
+    // result (not a device's "VRAM (GB)" or "Memory", nor "Peak memory bandwidth")
+    if super::table::is_footprint(own) && unit_in(&h).is_none() && !h.contains('%') {
+        let unit = words(&h)
+            .find_map(|w| MEMORY_UNITS.iter().find(|u| **u == w))
+            .copied()
+            .unwrap_or(OWN_UNIT);
+        return Some((ClaimKind::Saving, unit));
+    }
     // (a word of a specification other than the device's "Max")
     let spec = has_word(own, SPEC_WORDS)
         && (!device_max(own) || words(own).any(|w| w != "max" && SPEC_WORDS.contains(&w)));
@@ -989,11 +1005,25 @@ impl TableCells {
 /// The kind the first cell of a body row names for the row's numbers, as a header would
 /// ("Aggregate FPS", "p95 latency (ms)", "Speedup"): a transposed table.
 fn row_kind(row: &str) -> CellKind {
-    let first = split_cells(row).into_iter().next()?.1;
-    let first = first.trim().trim_matches(['*', '_', ' ']);
-    if first.is_empty() || first.starts_with(|c: char| c.is_ascii_digit()) {
-        return None;
-    }
+    let cells = split_cells(row);
+    let label = |k: usize| {
+        let c = cells.get(k)?.1.trim().trim_matches(['*', '_', ' ']);
+        (!c.is_empty() && !c.starts_with(|c: char| c.is_ascii_digit())).then_some(c)
+    };
+    let first = label(0)?;
+    // (or the second, after the task the row is of: "| SDXL | Offline (samples/s) | 13.8 |")
+    label_kind(first).or_else(|| {
+        label(1)
+            .filter(|c| {
+                !c.contains(|c: char| c.is_ascii_digit())
+                    && unit_in(&c.to_ascii_lowercase()).is_some()
+            })
+            .and_then(label_kind)
+    })
+}
+
+/// The kind a row's label names for its numbers.
+fn label_kind(first: &str) -> CellKind {
     // a device or a pair of names ("AWS Trainium2 / Ultra") labels the row: no ratio
     let kind = column_kind(first, None);
     let pair = first.contains(" / ") || first.to_ascii_lowercase().contains(" vs");

@@ -1502,6 +1502,17 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                             )
                     })
                 }) || (head.ends_with(':') && {
+                    // a line that is a label and its time, as a breakdown lists them
+                    // ("- 64×64×16, 2 stages: 3.40 ms", "- `ALGO=tree`: 18.2 us"); a
+                    // setting's label ("timeout: 30 s") is judged a set-up below
+                    let line = lower_s[..i].rfind('\n').map_or(0, |p| p + 1);
+                    let label = lower_s[line..head.len() - 1].trim();
+                    let tail = lower_s[end..].split('\n').next().unwrap_or("").trim();
+                    !label.is_empty()
+                        && label.len() <= 48
+                        && !label.contains(". ")
+                        && (tail.is_empty() || tail.starts_with('('))
+                }) || (head.ends_with(':') && {
                     // "Coalesced now: 1.92 ms, 13.9% of bandwidth, a 21.5x speedup"
                     let s = &lower_s[seg().sentence(&lower_s, &(i..end))];
                     has_word(s, SPEED_WORDS) || s.contains("% of")
@@ -1574,7 +1585,11 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             // "41 days of wall-clock time", "2 ms of latency" are results
             let of_time = after_unit == "of" && {
                 let n = word_after(&lower_s, ps + 2).1;
-                LATENCY_CUES.contains(&n) || matches!(n, "wall-clock" | "wall" | "overhead")
+                LATENCY_CUES.contains(&n)
+                    || matches!(
+                        n,
+                        "wall-clock" | "wall" | "overhead" | "cpu" | "gpu" | "extra"
+                    )
             };
             // (a limit the result is then held against is not its set-up: "reached a TTFT of
             // 0.41 s at p99, against the 0.45 s limit", "1.9 s, within the 2 s SLO")
@@ -1729,6 +1744,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     "from" => {
                         let (fs, _) = word_before(&lower_s, q);
                         let dir = word_before(&lower_s, fs).1;
+                        let head = &lower_s[c.start..fs];
                         // "stayed under 19 GB, down from 31 GB": the value before, in a
                         // sentence about memory
                         (matches!(dir, "down" | "up")
@@ -1736,13 +1752,31 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                                 &lower_s[seg().sentence(&lower_s, &(i..end))],
                                 MEMORY_WORDS,
                             ))
-                            || (has_stem(dir, DIRECTION_STEMS)
-                                && has_word(&lower_s[c.start..fs], MEMORY_WORDS))
+                            // "cut index memory from 36 GB to 10 GB": the verb may stand
+                            // before what it changes (not a product's capacity: "HBM
+                            // capacity grew from 80 GB to 141 GB")
+                            || ((has_stem(dir, DIRECTION_STEMS)
+                                || words(head).any(|w| has_stem(w, DIRECTION_STEMS)))
+                                && has_word(head, MEMORY_WORDS)
+                                && !has_word(head, &["capacity", "capacities"]))
                     }
                     "to" => out.last().is_some_and(|p| {
                         p.kind == ClaimKind::Saving
                             && p.span.start >= c.start
                             && lower_s.get(p.span.end..q).is_some_and(|g| g.trim() == "to")
+                    }),
+                    // "Peak RSS was 51 GB, against 38 GB at steady state", "leaves 15 GB
+                    // free versus 4 GB with FP16": the other footprint of the comparison
+                    // ("fits in 48 GB of GPU memory (was 80 GB)")
+                    "was" if lower_s[..q].trim_end().ends_with("(was") => {
+                        out.last().is_some_and(|p| {
+                            p.kind == ClaimKind::Saving
+                                && p.sentence == seg().sentence(&lower_s, &(i..end))
+                        })
+                    }
+                    "against" | "versus" | "vs" | "vs." => out.last().is_some_and(|p| {
+                        p.kind == ClaimKind::Saving
+                            && p.sentence == seg().sentence(&lower_s, &(i..end))
                     }),
                     _ => false,
                 }
@@ -1753,8 +1787,40 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 (rest.starts_with("down from ") || rest.starts_with("up from "))
                     && has_word(&lower_s[seg().sentence(&lower_s, &(i..end))], MEMORY_WORDS)
             };
+            // a footprint reached: "Peak RSS during the build was 51 GB", "the index needs
+            // only 9.8 GB of RAM", "the int4 model leaves 21 GB free for KV cache" (not a
+            // device's capacity, "a card with 24 GB of VRAM", nor a requirement, "needs at
+            // least 24 GB")
+            let footprint = {
+                let c = seg().clause(&lower_s, &(i..end));
+                let q = quantifier_start(&lower_s, i);
+                let head = &lower_s[c.start..q];
+                let (ms, m) = word_after(&lower_s, end);
+                // (a cache is a KV cache: "uses its GPU cache hierarchy" names none)
+                let memory = |w: &str| MEMORY_WORDS.contains(&w) && w != "cache";
+                let memory_after =
+                    memory(m) || (m == "of" && memory(word_after(&lower_s, ms + 2).1));
+                let memory_before = words(head).any(memory)
+                    || head.contains("kv cache")
+                    || head.contains("kv-cache");
+                let freed = words(head).any(|w| w == "leaves" || w == "leaving") && m == "free";
+                let used = has_word(head, FOOTPRINT_WORDS);
+                let at_least = lower_s[..i].trim_end().ends_with("at least")
+                    || has_word(
+                        head,
+                        &["minimum", "min", "requires", "required", "capacity"],
+                    )
+                    || matches!(
+                        cue_before(&lower_s, q),
+                        "with" | "has" | "have" | "had" | "offers" | "packs" | "budget"
+                    );
+                (freed || (used && (memory_after || memory_before)))
+                    && !at_least
+                    && !hypothetical(&(i..end))
+            };
             if less_memory
                 || moved
+                || footprint
                 || before_change
                 || by_change
                 // "峰值内存减少 0.7 GB", "显存占用从 29.6 GB 降至 10.2 GB"

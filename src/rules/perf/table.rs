@@ -50,6 +50,8 @@ pub struct TableContext {
     /// "Change", "Δ"), whose baseline is the value before in the same row.
     before: Option<usize>,
     after: Vec<bool>,
+    /// Per column, whether it holds the change between columns set side by side ("Δ").
+    change: Vec<bool>,
     /// Per header cell: it names one of the systems the table sets side by side ("vLLM |
     /// SGLang | Ours" over tokens/s): each is the baseline of the others' cells in a row.
     systems: Vec<bool>,
@@ -90,6 +92,29 @@ const SET_UP: [Field; 3] = [Field::Hardware, Field::Workload, Field::Precision];
 const SPEC_HEADER_WORDS: &[&str] = &[
     "dense", "sparse", "boost", "tdp", "tbp", "memory", "hbm", "vram",
 ];
+
+/// Header words of a column of memory, and the words that make it the memory a run took
+/// ("Peak memory", "Index RAM", "RSS"), not a device's ("VRAM").
+const FOOTPRINT_MEMORY_WORDS: &[&str] = &["memory", "mem", "vram", "ram", "rss", "hbm"];
+const FOOTPRINT_HEADER_WORDS: &[&str] = &[
+    "peak",
+    "rss",
+    "usage",
+    "used",
+    "footprint",
+    "resident",
+    "allocated",
+    "index",
+    "consumption",
+];
+
+/// Whether a header or a note's sentence (lower case) names the memory a run took ("Peak
+/// memory", "Index RAM", "Peak RSS"), not a device's memory or its bandwidth.
+pub(super) fn is_footprint(h: &str) -> bool {
+    has_word(h, FOOTPRINT_MEMORY_WORDS)
+        && has_word(h, FOOTPRINT_HEADER_WORDS)
+        && !has_word(h, &["bandwidth", "bw", "capacity"])
+}
 
 /// Header words of a column that sets the run up: its number is the workload of the row.
 pub(super) const WORKLOAD_HEADER_WORDS: &[&str] = &[
@@ -366,6 +391,10 @@ impl TableContext {
                 if is_quality_header(h) {
                     fields.push(Field::Correctness as usize);
                 }
+                // a column of one system's results over another's ("MI300X / H100")
+                if ratio_of_names(h).is_some() {
+                    fields.push(Field::Baseline as usize);
+                }
                 fields.sort_unstable();
                 fields.dedup();
                 (h.clone(), fields)
@@ -385,12 +414,11 @@ impl TableContext {
                 })
             })
             .collect();
-        let spec_header = head
+        let spec_header = head.iter().any(|h| {
+            (has_word(h, SPEC_HEADER_WORDS) || has_word(h, SPEC_LEAD_WORDS)) && !is_footprint(h)
+        }) && !head
             .iter()
-            .any(|h| has_word(h, SPEC_HEADER_WORDS) || has_word(h, SPEC_LEAD_WORDS))
-            && !head
-                .iter()
-                .any(|h| has_word(h, MEASURED_WORDS) || words(h).any(|w| w.starts_with("achiev")));
+            .any(|h| has_word(h, MEASURED_WORDS) || words(h).any(|w| w.starts_with("achiev")));
         let before = head
             .iter()
             .position(|h| has_word(h, &["before", "old", "previous", "prior"]));
@@ -433,6 +461,7 @@ impl TableContext {
             .collect();
         let alike = (1..named.len()).any(|a| {
             named[a] > Named::No
+                && !bare[a].is_empty()
                 && (a + 1..named.len()).any(|b| named[b] > Named::No && bare[a] == bare[b])
         });
         let mut systems: Vec<bool> = named.iter().map(|&n| n > Named::No).collect();
@@ -442,6 +471,7 @@ impl TableContext {
             && named[1..].iter().all(|&n| n == Named::Maybe)
             && header[1..].iter().all(|(h, _)| bare_name(h));
         // (a table of specifications compares devices' datasheets, not results)
+        let ratio_sides = ratio_sides(&head);
         if systems.iter().filter(|&&s| s).count() < 2
             || (!named.contains(&Named::Surely) && !all_maybe)
             || alike
@@ -449,6 +479,19 @@ impl TableContext {
         {
             systems.clear();
         }
+        // columns a ratio column divides ("H100 (tok/s) | MI300X (tok/s) | MI300X / H100"):
+        // the two are set side by side, whatever they name
+        if systems.is_empty() && !spec_header {
+            if let Some((a, b)) = ratio_sides {
+                systems = vec![false; head.len()];
+                systems[a] = true;
+                systems[b] = true;
+            }
+        }
+        let change = head
+            .iter()
+            .map(|h| !systems.is_empty() && has_word(h, CHANGE_COLUMN_WORDS))
+            .collect();
         // (the first column names the rows: "| Engine | Tokens/s |"; a column of versions
         // beside a model's name is a detail of each row's run)
         let system_rows = (around.names >= 2
@@ -465,6 +508,7 @@ impl TableContext {
             spec_header,
             before,
             after,
+            change,
             systems,
             system_rows,
         }
@@ -473,13 +517,25 @@ impl TableContext {
     /// The other systems a cell in column `own` of a row is set beside: another system's
     /// column the row fills, or the other rows of a column of systems.
     fn compared(&self, cells: &[(usize, &str)], own: usize) -> Option<String> {
+        // (another system's number: the same measurement)
+        let number = |v: &str| {
+            v.trim()
+                .trim_start_matches(['*', '~', '≈', '<', '>'])
+                .starts_with(|c: char| c.is_ascii_digit())
+        };
+        // the change between the systems ("Δ" after "0.9.2 | 0.10.0"): from the first
+        if self.change.get(own) == Some(&true) {
+            if let Some(first) = (0..cells.len())
+                .find(|&col| self.systems.get(col) == Some(&true) && number(cells[col].1))
+            {
+                return Some(format!(
+                    "{}: {}",
+                    self.header[first].0,
+                    cells[first].1.trim()
+                ));
+            }
+        }
         if self.systems.get(own) == Some(&true) {
-            // (another system's number: the same measurement)
-            let number = |v: &str| {
-                v.trim()
-                    .trim_start_matches(['*', '~', '≈', '<', '>'])
-                    .starts_with(|c: char| c.is_ascii_digit())
-            };
             if let Some(other) = (0..cells.len()).find(|&col| {
                 col != own && self.systems.get(col) == Some(&true) && number(cells[col].1)
             }) {
@@ -603,8 +659,10 @@ impl TableContext {
                 .is_some_and(|(h, _)| {
                     let h = h.to_ascii_lowercase();
                     // (not a share of one: "% of peak", "Share of datasheet")
+                    // (nor the memory a run took at its peak: "Peak RSS")
                     (has_word(&h, SPEC_LEAD_WORDS)
                         && !has_word(&h, MEASURED_WORDS)
+                        && !is_footprint(&h)
                         && !h.contains('%')
                         && !has_word(&h, &["share", "fraction", "of"]))
                         || (words(&h).any(|w| {
@@ -797,6 +855,19 @@ const METRIC_HEADER_WORDS: &[&str] = &[
     "long",
     "speed",
     "metric",
+    // a run's memory and what else it took: "Index RAM", "Peak RSS", "Build time"
+    "memory",
+    "mem",
+    "ram",
+    "rss",
+    "vram",
+    "hbm",
+    "peak",
+    "usage",
+    "footprint",
+    "index",
+    "build",
+    "disk",
     "value",
     "result",
     "results",
@@ -903,6 +974,15 @@ fn names_system(header: &str, h: &str, precision: bool) -> Named {
     let judge = |w: &str| {
         // ("Avg." is "avg")
         let w = w.trim_matches('.');
+        // a release ("0.9.2 (tok/s) | 0.10.0 (tok/s)", "v1.4")
+        let v = w.strip_prefix(['v', 'V']).unwrap_or(w);
+        if v.contains('.')
+            && v.len() <= 10
+            && v.starts_with(|c: char| c.is_ascii_digit())
+            && v.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        {
+            return Named::Surely;
+        }
         if is_metric(&w.to_ascii_lowercase()) || !w.chars().any(char::is_alphabetic) {
             return Named::No;
         }
@@ -975,6 +1055,37 @@ fn names_system(header: &str, h: &str, precision: bool) -> Named {
         return Named::Surely;
     }
     named
+}
+
+/// The two names a header divides one by the other ("MI300X / H100", "ours / cuBLAS"): words
+/// that name no measurement or unit, each with a capital or a digit (not "TFLOPs / GPU").
+fn ratio_of_names(header: &str) -> Option<(String, String)> {
+    let (a, b) = header.split_once(" / ")?;
+    let name = |s: &str| {
+        let s = s.trim().trim_matches(['*', '_']);
+        (!s.is_empty()
+            && s.chars()
+                .any(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            && s.split_whitespace().all(|w| {
+                !is_metric(&w.to_ascii_lowercase()) && unit_in(&w.to_ascii_lowercase()).is_none()
+            }))
+        .then(|| s.to_ascii_lowercase())
+    };
+    Some((name(a)?, name(b)?))
+}
+
+/// The two other columns a ratio column divides, by the names their headers start with.
+fn ratio_sides(head: &[String]) -> Option<(usize, usize)> {
+    head.iter().find_map(|h| {
+        let (a, b) = ratio_of_names(h)?;
+        let col = |n: &str| {
+            head.iter().position(|o| {
+                o != h && (o.trim() == n || o.trim_start().starts_with(&format!("{n} ")))
+            })
+        };
+        let (ca, cb) = (col(&a)?, col(&b)?);
+        (ca != cb).then_some((ca, cb))
+    })
 }
 
 /// Whether a cell holds no value: empty, a dash, "N/A", a question mark.

@@ -602,6 +602,8 @@ pub(super) const CHANGE_COLUMN_WORDS: &[&str] = &[
     "change",
     "delta",
     "δ",
+    // (headers are lowered in ASCII only)
+    "Δ",
     "diff",
     "gain",
     "improvement",
@@ -675,6 +677,9 @@ pub(super) const RESULT_CUES: &[&str] = &[
     // "Inductor gets 12.3 ms on the H100"
     "gets",
     "got",
+    // what a change costs each step: "adds roughly 4–6 ms of CPU time per step"
+    "adds",
+    "added",
 ];
 /// Words after a duration that make it a setting ("10 minutes per run", "3 hours each").
 pub(super) const SETTING_AFTER: &[&str] = &["per", "each", "every", "of", "long", "ago"];
@@ -1013,6 +1018,34 @@ pub(super) const RESERVE_WORDS: &[&str] = &[
 ];
 /// Words for memory that a share can be reserved of.
 pub(super) const MEMORY_WORDS: &[&str] = &["memory", "vram", "hbm", "ram", "cache", "rss"];
+
+/// Words of a clause that states an amount of memory a run used, not one a device has ("Peak
+/// RSS was 51 GB", "the index needs only 9.8 GB of RAM").
+pub(super) const FOOTPRINT_WORDS: &[&str] = &[
+    "peak",
+    "peaked",
+    "peaks",
+    "rss",
+    "footprint",
+    "footprints",
+    "usage",
+    "uses",
+    "used",
+    "using",
+    "needs",
+    "needed",
+    "consumes",
+    "consumed",
+    "consumption",
+    "occupies",
+    "occupied",
+    "resident",
+    "allocated",
+    "took",
+    "takes",
+    // "quantising 70B models now fits in 48 GB of GPU memory"
+    "fits",
+];
 
 /// Words of a lead-in that quotes a device's specification rather than a result ("Peak dense
 /// throughput per the datasheets:"), unless it also says the numbers were measured.
