@@ -432,7 +432,7 @@ fn assert_exact(fixture: &str, at_least: usize) {
 /// every claim found with exactly its missing fields, and nothing else.
 #[test]
 fn false_alarm_classes_are_exact() {
-    assert_exact("perf-false-alarms.md", 12);
+    assert_exact("perf-false-alarms.md", 10);
 }
 
 /// Device specifications quoted in prose (not claims), results that cite one (still claims),

@@ -169,6 +169,9 @@ pub(super) fn is_quality_header(header: &str) -> bool {
     let quality = words(&h).any(|w| {
         SCORE_WORDS.contains(&w)
             || matches!(w, "loss" | "recall" | "err" | "error" | "rmse")
+            // detection and segmentation quality: "mAP50-95", "mAP@0.5", "mIoU"
+            || (w.starts_with("map") && w[3..].starts_with(|c: char| c.is_ascii_digit() || c == '@'))
+            || matches!(w, "miou" | "iou" | "map@50" | "ap50")
             || [
                 "longbench",
                 "ruler",
@@ -441,9 +444,9 @@ impl TableContext {
             .iter()
             .zip(&unset)
             .enumerate()
-            .map(|(col, ((h, _), (rest, precision)))| {
+            .map(|(col, ((h, _), (rest, side)))| {
                 if col > 0 {
-                    names_system(h, rest, *precision)
+                    names_system(h, rest, *side)
                 } else {
                     Named::No
                 }
@@ -459,8 +462,10 @@ impl TableContext {
                     .join(" ")
             })
             .collect();
+        // (not number formats or devices: "W4 g128 | W3 g128" compare their formats)
         let alike = (1..named.len()).any(|a| {
             named[a] > Named::No
+                && !unset[a].1
                 && !bare[a].is_empty()
                 && (a + 1..named.len()).any(|b| named[b] > Named::No && bare[a] == bare[b])
         });
@@ -941,20 +946,21 @@ fn bare_name(header: &str) -> bool {
 }
 
 /// A header with what its fields' words name blanked out (a device, a model, a number format;
-/// each byte kept in place), and whether it names a number format.
+/// each byte kept in place), and whether it names a number format or a device: a side a
+/// table may set beside others ("FP16 | INT8", "H100 (tok/s) | MI300X (tok/s)").
 fn without_fields(header: &str, vocab: &Vocab) -> (String, bool) {
     let mut h = header.to_string();
-    let mut precision = false;
+    let mut side = false;
     for (k, r) in vocab.matches(header) {
-        precision |= k == Field::Precision as usize;
+        side |= k == Field::Precision as usize || k == Field::Hardware as usize;
         h.replace_range(r.clone(), &" ".repeat(r.len()));
     }
-    (h, precision)
+    (h, side)
 }
 
 /// How a header cell names a system, given the header without its fields' words (`h`, from
-/// `without_fields`) and whether those named a number format.
-fn names_system(header: &str, h: &str, precision: bool) -> Named {
+/// `without_fields`) and whether those named a number format or a device (`side`).
+fn names_system(header: &str, h: &str, side: bool) -> Named {
     let lower = h.to_ascii_lowercase();
     let whole = header.to_ascii_lowercase();
     // (a column of ratios, prices or scores: "Parallel efficiency vs. 16 nodes", "On-demand
@@ -1046,11 +1052,16 @@ fn names_system(header: &str, h: &str, precision: bool) -> Named {
             named = named.max(judge(w));
         }
     }
-    // ("FP16 | INT8" over two speeds of one model: the formats compared)
-    if precision
+    // ("FP16 | INT8" over two speeds of one model: the formats compared; "H100 (tok/s) |
+    // MI300X (tok/s)": the devices, with the unit in brackets)
+    let only_unit = lower
+        .trim()
+        .strip_prefix('(')
+        .and_then(|r| r.strip_suffix(')'))
+        .is_some_and(|u| unit_in(u).is_some() || TIME_UNITS.contains(&u.trim()));
+    if side
         && named == Named::No
-        && !has_word(&lower, METRIC_HEADER_WORDS)
-        && unit_in(&lower).is_none()
+        && ((!has_word(&lower, METRIC_HEADER_WORDS) && unit_in(&lower).is_none()) || only_unit)
     {
         return Named::Surely;
     }

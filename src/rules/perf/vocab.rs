@@ -118,6 +118,8 @@ impl<'p> Vocab<'p> {
                 .into_iter()
                 .map(|r| (super::fields::Field::Baseline as usize, r)),
         );
+        // a kernel's tile, not the problem it runs: "32×32 tiles", "an 8×8 block of C"
+        all.retain(|(k, r)| *k != super::fields::Field::Workload as usize || !tile_shape(s, r));
         all
     }
 
@@ -129,6 +131,38 @@ impl<'p> Vocab<'p> {
         };
         all.iter().any(|(k, _)| *k == v.index())
     }
+}
+
+/// Whether the match `r` of `s` is a shape followed by what a kernel cuts its work into
+/// ("32×32 tiles", "8×8 block", "128x64 thread block").
+fn tile_shape(s: &str, r: &Range<usize>) -> bool {
+    let Some(shape) = s.get(r.clone()) else {
+        return false;
+    };
+    if !shape.contains(['x', 'X', '×']) || !shape.starts_with(|c: char| c.is_ascii_digit()) {
+        return false;
+    }
+    let after = s[r.end..].trim_start().to_ascii_lowercase();
+    let next = after
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .next()
+        .unwrap_or("");
+    matches!(
+        next,
+        "tile"
+            | "tiles"
+            | "tiling"
+            | "block"
+            | "blocks"
+            | "warp"
+            | "warps"
+            | "thread"
+            | "threads"
+            | "fragment"
+            | "fragments"
+            | "threadblock"
+            | "threadblocks"
+    )
 }
 
 /// Whether a text matches one of the policy's vocabularies: a field (the hardware after a
