@@ -366,7 +366,15 @@ impl<'p> Classifier<'p> {
         let table = &self.tables[t];
         // a project's own blog on its documentation host: one article by the people who built
         // it is a report (`tvm.apache.org/2018/10/03/auto-opt`, `onnxruntime.ai/blogs/phi-3`)
-        if matches!(table.group, Group::Kind(Kind::Docs)) && is_blog_article(rest) {
+        // (on GitHub Pages the first folder is the project's: `nvidia.github.io/TensorRT-LLM/
+        // blogs/some-post.html`)
+        let in_project = host
+            .ends_with(".github.io")
+            .then(|| rest.trim_start_matches('/').split_once('/').map(|(_, r)| r))
+            .flatten();
+        if matches!(table.group, Group::Kind(Kind::Docs))
+            && (is_blog_article(rest) || in_project.is_some_and(is_blog_article))
+        {
             if let Some(report) = self
                 .tables
                 .iter()
