@@ -229,10 +229,22 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
         .collect();
     // the bold title line above a list of notes, per candidate item
     // (asked in order, each answer given to the next walk)
+    // (or the entry's item a note is nested in: "- **Paper** [[paper]](…)" over "  - 2.1x …")
+    let nested = title::nested_notes(cx.doc);
+    let nested_in = |i: usize| {
+        let g = nested.partition_point(|(_, r)| r.end <= i);
+        nested
+            .get(g)
+            .filter(|(p, r)| r.contains(&i) && i != *p)
+            .map(|(p, _)| *p)
+    };
     let mut known = None;
     let titles: Vec<Option<usize>> = candidates
         .iter()
         .map(|&i| {
+            if let Some(p) = nested_in(i) {
+                return Some(p);
+            }
             let title = (i < cx.doc.blocks.len())
                 .then(|| title::title_above(cx.doc, cx.text(), i, known))
                 .flatten();
@@ -247,7 +259,11 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
     let mut entries: Vec<(usize, std::ops::Range<usize>)> = Vec::new();
     for &t in titles.iter().flatten() {
         if entries.last().is_none_or(|(u, _)| *u != t) {
-            entries.push((t, title::items_under(cx.doc, cx.text(), t)));
+            let items = match nested.binary_search_by_key(&t, |(p, _)| *p) {
+                Ok(g) => nested[g].1.clone(),
+                Err(_) => title::items_under(cx.doc, cx.text(), t),
+            };
+            entries.push((t, items));
         }
     }
     let mut within = String::new();

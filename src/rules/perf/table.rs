@@ -1106,7 +1106,10 @@ fn is_placeholder(cell: &str) -> bool {
         || matches!(
             c.to_ascii_lowercase().as_str(),
             "-" | "--" | "–" | "—" | "n/a" | "na" | "?" | "none" | "x" | "✗" | "❌" | "tbd"
+                | "unchecked" | "untested" | "skipped"
         )
+        // ("not checked", "not measured": a check said not done)
+        || c.to_ascii_lowercase().starts_with("not ")
 }
 
 /// The cells of a table row's source line with where each starts: split at `|` outside code

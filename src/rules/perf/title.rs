@@ -88,6 +88,29 @@ pub(super) fn bind_title(claims: &mut [Claim], title: &str, vocab: &Vocab) {
     }
 }
 
+/// The notes nested in an entry's list item ("- **Paper** [[paper]](…)" and the link-less
+/// bullets under it), which a reader takes as one entry with it: per such item, its block and
+/// the run of blocks of its notes and itself (the notes come first: a list item's block is
+/// pushed when it closes). One walk back from each entry's block, stopping at the first block
+/// outside it: each block is looked at once or twice.
+pub(super) fn nested_notes(doc: &Document) -> Vec<(usize, Range<usize>)> {
+    let mut out = Vec::new();
+    for e in doc.entries.iter().filter(|e| e.row.is_none()) {
+        let p = e.block;
+        let mut k = p;
+        while k > 0 && {
+            let b = &doc.blocks[k - 1];
+            b.kind == BlockKind::Item && b.entry.is_none() && e.span.contains(&b.span.start)
+        } {
+            k -= 1;
+        }
+        if k < p && doc.blocks[p].text.trim().len() <= MAX_TITLE {
+            out.push((p, k..p + 1));
+        }
+    }
+    out
+}
+
 /// The items of the entry whose title paragraph is block `title`: the link-less items after it
 /// that `title_above` gives to it, a run of blocks.
 pub(super) fn items_under(doc: &Document, source: &str, title: usize) -> Range<usize> {
