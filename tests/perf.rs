@@ -762,8 +762,9 @@ fn results_a_command_printed_are_exact() {
 /// by side with their change ("Δ"); two devices set side by side by their ratio column; notes
 /// nested in an entry's item share what they state; checks stated beside a result ("with MMLU
 /// at 66.1", "#wrong was 0", "the same greedy outputs", "精度损失仅 0.4 mAP"), a cell "not
-/// checked"; a tile shape, no workload; a detection-quality column.
+/// checked"; a tile shape, no workload; a detection-quality column; a result at a recall or
+/// at the same recall; "vs batch size", an axis; a "1.2T-parameter" model.
 #[test]
 fn memory_breakdowns_and_columns_compared_by_name_are_exact() {
-    assert_exact("perf-twenty-second.md", 31);
+    assert_exact("perf-twenty-second.md", 33);
 }

@@ -558,6 +558,38 @@ pub(super) fn compares(text: &str, r: &Range<usize>, claims: Option<&[Claim]>) -
                 .is_some_and(|w| matches!(w.as_str(), "the" | "a" | "an" | "our" | "one"));
             !guards && !bound && !target
         }
+        // an axis a result is plotted along, not what it is compared with: "throughput vs
+        // batch size", "latency versus sequence length", "QPS vs. number of clients"
+        "vs" | "vs." | "versus" => {
+            let w = |k: usize| next.get(k).map_or("", String::as_str);
+            let at = usize::from(matches!(w(0), "the" | "number" | "a"))
+                + usize::from(w(1) == "of" && w(0) == "number");
+            let at = if w(at) == "of" { at + 1 } else { at };
+            !matches!(
+                w(at),
+                "batch"
+                    | "batch-size"
+                    | "sequence"
+                    | "seq"
+                    | "context"
+                    | "concurrency"
+                    | "clients"
+                    | "threads"
+                    | "nodes"
+                    | "gpus"
+                    | "message"
+                    | "prompt"
+                    | "input"
+                    | "load"
+                    | "size"
+                    | "time"
+                    | "step"
+                    | "steps"
+            ) || {
+                // ("vs batch 1": a comparison with one setting)
+                w(at + 1).starts_with(|c: char| c.is_ascii_digit())
+            }
+        }
         _ => true,
     }
 }
