@@ -957,8 +957,25 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             // "(+11% vs 3.1)": a signed change against what follows
             let signed_versus = lower_s[..i].ends_with(['+', '-', '−'])
                 && matches!(next, "vs" | "vs." | "versus" | "over" | "against");
+            // a step of a breakdown and what it gained: "Paged KV cache: +9.5%.", "FP8 KV
+            // cache: another 12%, mostly from a larger batch" (not a score: "Top-1: +0.3%")
+            let step_gain = {
+                let h = lower_s[..i].trim_end_matches(['+', '-', '−']);
+                let h = h.trim_end();
+                let h = h
+                    .strip_suffix("another")
+                    .filter(|_| !lower_s[..i].ends_with(['+', '-', '−']))
+                    .map_or(h, str::trim_end);
+                let signed = lower_s[..i].ends_with(['+', '-', '−']);
+                let another = lower_s[..i].trim_end().ends_with("another");
+                (signed || another) && h.ends_with(':') && {
+                    let line = h[..h.len() - 1].rsplit('\n').next().unwrap_or("");
+                    !has_word(line, QUALITY_WORDS) && !has_word(line, SCORE_WORDS)
+                }
+            };
             if (continues
                 || signed_versus
+                || step_gain
                 || range_start
                 || is_perf_percent(&lower_s, seg(), i, end, states)
                 || (cjk
