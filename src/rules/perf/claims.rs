@@ -960,14 +960,14 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             // a step of a breakdown and what it gained: "Paged KV cache: +9.5%.", "FP8 KV
             // cache: another 12%, mostly from a larger batch" (not a score: "Top-1: +0.3%")
             let step_gain = {
-                let h = lower_s[..i].trim_end_matches(['+', '-', '−']);
-                let h = h.trim_end();
-                let h = h
-                    .strip_suffix("another")
-                    .filter(|_| !lower_s[..i].ends_with(['+', '-', '−']))
-                    .map_or(h, str::trim_end);
                 let signed = lower_s[..i].ends_with(['+', '-', '−']);
-                let another = lower_s[..i].trim_end().ends_with("another");
+                let h = lower_s[..i].trim_end_matches(['+', '-', '−']).trim_end();
+                let another = !signed && h.ends_with("another");
+                let h = if another {
+                    h[..h.len() - "another".len()].trim_end()
+                } else {
+                    h
+                };
                 (signed || another) && h.ends_with(':') && {
                     let line = h[..h.len() - 1].rsplit('\n').next().unwrap_or("");
                     !has_word(line, QUALITY_WORDS) && !has_word(line, SCORE_WORDS)
@@ -1520,8 +1520,8 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     })
                 }) || (head.ends_with(':') && {
                     // a line that is a label and its time, as a breakdown lists them
-                    // ("- 64×64×16, 2 stages: 3.40 ms", "- `ALGO=tree`: 18.2 us"); a
-                    // setting's label ("timeout: 30 s") is judged a set-up below
+                    // ("- ring, 4 channels: 41.2 us"); a setting's label ("timeout: 30 s")
+                    // is judged a set-up below
                     let line = lower_s[..i].rfind('\n').map_or(0, |p| p + 1);
                     let label = lower_s[line..head.len() - 1].trim();
                     let tail = lower_s[end..].split('\n').next().unwrap_or("").trim();
