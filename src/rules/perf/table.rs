@@ -22,8 +22,9 @@ use super::fields::{shown, Field};
 use super::text::{has_word, unit_in, words};
 use super::vocab::Vocab;
 use super::words::{
-    CHANGE_COLUMN_WORDS, COMPARING_WORDS, LATENCY_CUES, MEASURED_WORDS, PERF_NOUNS, PHASE_NOUNS,
-    SCORE_WORDS, SPEC_LEAD_WORDS, SPEED_WORDS, TIME_UNITS, UTILIZATION_WORDS,
+    CHANGE_COLUMN_WORDS, COMPARING_WORDS, FOOTPRINT_HEADER_WORDS, FOOTPRINT_MEMORY_WORDS,
+    LATENCY_CUES, MEASURED_WORDS, PERF_NOUNS, PHASE_NOUNS, SCORE_WORDS, SPEC_LEAD_WORDS,
+    SPEED_WORDS, TIME_UNITS, UTILIZATION_WORDS,
 };
 use crate::document::{BlockKind, Document};
 use std::ops::Range;
@@ -91,21 +92,6 @@ const SET_UP: [Field; 3] = [Field::Hardware, Field::Workload, Field::Precision];
 /// (`SPEC_LEAD_WORDS`: peak, spec, theoretical, datasheet…).
 const SPEC_HEADER_WORDS: &[&str] = &[
     "dense", "sparse", "boost", "tdp", "tbp", "memory", "hbm", "vram",
-];
-
-/// Header words of a column of memory, and the words that make it the memory a run took
-/// ("Peak memory", "Index RAM", "RSS"), not a device's ("VRAM").
-const FOOTPRINT_MEMORY_WORDS: &[&str] = &["memory", "mem", "vram", "ram", "rss", "hbm"];
-const FOOTPRINT_HEADER_WORDS: &[&str] = &[
-    "peak",
-    "rss",
-    "usage",
-    "used",
-    "footprint",
-    "resident",
-    "allocated",
-    "index",
-    "consumption",
 ];
 
 /// Whether a header or a note's sentence (lower case) names the memory a run took ("Peak

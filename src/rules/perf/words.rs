@@ -1019,6 +1019,22 @@ pub(super) const RESERVE_WORDS: &[&str] = &[
 /// Words for memory that a share can be reserved of.
 pub(super) const MEMORY_WORDS: &[&str] = &["memory", "vram", "hbm", "ram", "cache", "rss"];
 
+/// Header words of a column of memory (`MEMORY_WORDS` less a cache, which a header names as
+/// a device's, and with "mem"), and the words that make it the memory a run took ("Peak
+/// memory", "Index RAM", "RSS"), not a device's ("VRAM"); `table::is_footprint`.
+pub(super) const FOOTPRINT_MEMORY_WORDS: &[&str] = &["memory", "mem", "vram", "ram", "rss", "hbm"];
+pub(super) const FOOTPRINT_HEADER_WORDS: &[&str] = &[
+    "peak",
+    "rss",
+    "usage",
+    "used",
+    "footprint",
+    "resident",
+    "allocated",
+    "index",
+    "consumption",
+];
+
 /// Words of a clause that states an amount of memory a run used, not one a device has ("Peak
 /// RSS was 51 GB", "the index needs only 9.8 GB of RAM").
 pub(super) const FOOTPRINT_WORDS: &[&str] = &[
