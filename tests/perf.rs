@@ -769,3 +769,13 @@ fn results_a_command_printed_are_exact() {
 fn memory_breakdowns_and_columns_compared_by_name_are_exact() {
     assert_exact("perf-twenty-second.md", 35);
 }
+
+#[test]
+fn change_columns_reference_rows_and_build_times_are_exact() {
+    assert_exact("perf-twenty-third.md", 23);
+}
+
+#[test]
+fn post_points_folded_output_and_notebook_cells_are_exact() {
+    assert_exact("perf-twenty-fourth.md", 15);
+}

@@ -13,6 +13,9 @@ pub(super) fn options() -> Options<'static> {
     o.extension.footnotes = true;
     o.extension.strikethrough = true;
     o.extension.tasklist = true;
+    // a YAML block at the top ("---" … "---", as Jekyll, Hugo and blog exports write) is
+    // metadata, not a thematic break over a setext heading
+    o.extension.front_matter_delimiter = Some("---".to_owned());
     o
 }
 

@@ -411,7 +411,16 @@ fn configuration_after(text: &str, c: &Claim) -> Option<usize> {
             name_like(w)
                 && !matches!(
                     lw.as_str(),
-                    "p50" | "p90" | "p95" | "p99" | "p999" | "mean" | "median" | "avg" | "average"
+                    "p50"
+                        | "p90"
+                        | "p95"
+                        | "p99"
+                        | "p99.9"
+                        | "p999"
+                        | "mean"
+                        | "median"
+                        | "avg"
+                        | "average"
                 )
         });
         let end = c.span.end + (rest.len() - t.len()) + 1 + close + 1;

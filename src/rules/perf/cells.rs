@@ -9,7 +9,7 @@
 
 use super::claims::{claim_at, Claim, ClaimKind};
 use super::table::{above, split_cells, table_at, WORKLOAD_HEADER_WORDS};
-use super::text::{has_word, lone_number, number_at, unit_in, words};
+use super::text::{has_word, lone_number, number_at, own_words, unit_in, words};
 use super::words::{
     CHANGE_COLUMN_WORDS, MEASURED_WORDS, SCORE_WORDS, SPEC_LEAD_WORDS, TIME_UNITS,
     UTILIZATION_WORDS,
@@ -138,6 +138,8 @@ const TIME_WORDS: &[&str] = &[
     "p90",
     "p95",
     "p99",
+    "p99.9",
+    "p999",
     "wall-clock",
     "e2e",
 ];
@@ -333,16 +335,7 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
         .to_ascii_lowercase()
         .replace('（', " (")
         .replace('）', ")");
-    // what the column is compared with ("saved vs. Dense") is no word of its own
-    let own = ["vs", "versus", "relative to", "compared"]
-        .iter()
-        .filter_map(|w| {
-            h.match_indices(w)
-                .find(|(at, _)| *at == 0 || h.as_bytes()[at - 1] == b' ')
-                .map(|(at, _)| at)
-        })
-        .min()
-        .map_or(h.as_str(), |at| &h[..at]);
+    let own = own_words(&h);
     // "vs cuBLAS" over "107%": a share of another system's result
     if own.trim().is_empty() && !h.trim().is_empty() {
         return Some((ClaimKind::Percent, "%"));
@@ -388,11 +381,14 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     // (what a column is compared with is no setting: "Speedup vs 64 nodes")
     // ("Model load (ms)", "Load time (s)": how long loading takes, not an offered load)
     let loading = h.contains("model load") || h.contains("load time");
+    // ("Request rate (req/s)": the rate requests were sent at, a sweep's load)
     let setting = words(own).any(|w| {
         SETTING_WORDS.contains(&w)
             && !(minutes && w.starts_with("min"))
             && !(loading && w == "load")
-    });
+    }) || ["request rate", "query rate", "req rate"]
+        .iter()
+        .any(|w| own.contains(w));
     // ("M4 Max", "iPhone 15 Pro Max", "Ryzen AI Max": a device's name, no maximum)
     let device_max = |own: &str| {
         let w: Vec<&str> = words(own).collect();
@@ -649,8 +645,14 @@ fn heading_kind(heading: &str) -> CellKind {
     if first.starts_with("latenc") || first.starts_with("latenz") {
         return Some((ClaimKind::Latency, time_unit_in(&h).unwrap_or("")));
     }
-    // "Attention forward (TFLOPS)", "Decode (tokens/s)": a rate in brackets after the subject
-    if let Some((unit, peak)) = unit_in(bracketed) {
+    // "Index build time", "Cold start times": how long something took, in cells that carry
+    // their unit ("4 min 12 s"; not the bare counts beside them)
+    if words(&h).any(|w| matches!(w, "time" | "times" | "duration" | "durations")) {
+        return Some((ClaimKind::Latency, time_unit_in(&h).unwrap_or(OWN_UNIT)));
+    }
+    // "Attention forward (TFLOPS)", "Decode (tokens/s)": a rate in brackets after the subject;
+    // "Open Data benchmark 4.2, samples per minute": named anywhere
+    if let Some((unit, peak)) = unit_in(bracketed).or_else(|| unit_in(&h)) {
         return Some((ClaimKind::Rate { peak_unit: peak }, unit));
     }
     None

@@ -344,6 +344,27 @@ fn offered_load(
             return true;
         }
     }
+    // "once the offered load passes 24 req/s", "the arrival rate reaches 9 req/s": the load
+    // named before it
+    {
+        let h = &lower[..start];
+        let from = crate::lines::floor_char_boundary(h, h.len().saturating_sub(40));
+        if ["offered load", "offered rate", "arrival rate"]
+            .iter()
+            .any(|w| h[from..].contains(w))
+        {
+            return true;
+        }
+    }
+    // "with 20 QPS of Llama-3.1-8B traffic": the traffic sent
+    if word_after(lower, end).1 == "of"
+        && words(ahead(lower, end, 60))
+            .skip(1)
+            .take(4)
+            .any(|w| matches!(w, "traffic" | "load"))
+    {
+        return true;
+    }
     // "under a steady 400 QPS"
     let mut to = start;
     let under = loop {
@@ -1576,7 +1597,15 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 let ws: Vec<&str> = words(&h[from..]).collect();
                 ws.iter().rev().take(3).any(|w| STALL_WORDS.contains(w))
             };
+            // "was slower than eager at batch 1 (11.8 ms vs 9.4 ms)": the times a comparison
+            // of speed gives in brackets after it
+            let bracketed_speed = !std::ptr::eq(w_open, w)
+                && has_word(
+                    w_open,
+                    &["slower", "faster", "quicker", "speedup", "speed-up"],
+                );
             let cue = has_word(w_open, LATENCY_CUES)
+                || bracketed_speed
                 || signed
                 || stalled
                 || of_run
@@ -1623,26 +1652,33 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 // of the claim's own clause is a result, whatever limit an earlier one sets
                 let statistic = has_word(
                     &lower_s[c.clone()],
-                    &["median", "mean", "average", "p50", "p90", "p95", "p99"],
+                    &[
+                        "median", "mean", "average", "p50", "p90", "p95", "p99", "p99.9", "p999",
+                    ],
                 ) && !states(Vocabulary::Setting, &lower_s[c.clone()]);
                 let start = if statistic {
                     c.start.max(s.start)
                 } else {
                     s.start
                 };
+                // ("holds p99 TTFT at 180 ms … (our SLO is 200 ms)": the limit in brackets)
+                let bracketed = lower_s[c.end.min(s.end)..s.end]
+                    .trim_start()
+                    .starts_with('(');
                 if c.end < s.end
-                    && matches!(
-                        next,
-                        "against"
-                            | "with"
-                            | "under"
-                            | "within"
-                            | "below"
-                            | "inside"
-                            | "meeting"
-                            | "versus"
-                            | "vs"
-                    )
+                    && (bracketed
+                        || matches!(
+                            next,
+                            "against"
+                                | "with"
+                                | "under"
+                                | "within"
+                                | "below"
+                                | "inside"
+                                | "meeting"
+                                | "versus"
+                                | "vs"
+                        ))
                 {
                     start..c.end
                 } else {

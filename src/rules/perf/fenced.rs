@@ -88,8 +88,8 @@ const TIME_LEAD_WORDS: &[&str] = &[
 
 /// Words that label a time on a line of output: "mean 41.3 ms", "p99: 112 ms".
 const TIME_LABELS: &[&str] = &[
-    "mean", "median", "med", "min", "max", "avg", "average", "p50", "p90", "p95", "p99", "latency",
-    "time", "elapsed", // oha's summary: "Slowest:  0.0412 secs"
+    "mean", "median", "med", "min", "max", "avg", "average", "p50", "p90", "p95", "p99", "p99.9",
+    "p999", "latency", "time", "elapsed", // oha's summary: "Slowest:  0.0412 secs"
     "slowest", "fastest",
 ];
 
@@ -235,11 +235,30 @@ pub fn result_lines(
             continue;
         };
         let b = &doc.blocks[lead];
-        if !(b.kind == BlockKind::Paragraph || (b.kind == BlockKind::Item && b.entry.is_none()))
-            || exempt(b.section)
-            || !source
+        // the lead-in directly above, or above the code that printed the block (a notebook's
+        // cell, then its output), or the summary of the `<details>` the block is folded in
+        let after_lead = code
+            .checked_sub(1)
+            .map(|k| &doc.code_blocks[k])
+            .filter(|cell| {
+                cell.start >= b.span.end
+                    && source
+                        .get(b.span.end..cell.start)
+                        .is_some_and(blank_or_comments)
+            })
+            .map_or(b.span.end, |cell| cell.end);
+        let folded = b.kind == BlockKind::Html
+            && source
                 .get(b.span.end..span.start)
-                .is_some_and(blank_or_comments)
+                .is_some_and(blank_or_tags);
+        if !(b.kind == BlockKind::Paragraph
+            || (b.kind == BlockKind::Item && b.entry.is_none())
+            || folded)
+            || exempt(b.section)
+            || !(folded
+                || source
+                    .get(after_lead..span.start)
+                    .is_some_and(blank_or_comments))
         {
             continue;
         }
@@ -465,7 +484,15 @@ pub fn result_lines(
                 .collect::<Vec<_>>()
         });
         let mut name_above: Option<Range<usize>> = None;
-        let command = prompted.then(|| lines[0].clone());
+        // (with the lines it continues on: "$ python serve.py --model … \" over
+        // "    --dtype bfloat16 --request-rate inf")
+        let command = prompted.then(|| {
+            let last = lines
+                .iter()
+                .position(|r| !source[r.clone()].trim_end().ends_with('\\'))
+                .unwrap_or(0);
+            lines[0].start..lines[last].end
+        });
         for r in lines {
             let text = &source[r.clone()];
             let continues = text.starts_with([' ', '\t'])
@@ -531,11 +558,28 @@ fn blank_or_comments(gap: &str) -> bool {
     rest.is_empty()
 }
 
+/// Whether a gap holds only blank space and HTML tags ("</summary>", "<details>").
+fn blank_or_tags(gap: &str) -> bool {
+    let mut rest = gap.trim_start();
+    while let Some(after) = rest.strip_prefix('<') {
+        let Some(end) = after.find('>') else {
+            return false;
+        };
+        rest = after[end + 1..].trim_start();
+    }
+    rest.is_empty()
+}
+
 /// The source range of a fenced block's lines between its fences, when its info string names
 /// output (none, `text`, `console`, `bash`…).
 fn fenced_body(source: &str, span: Range<usize>) -> Option<Range<usize>> {
     let block = source.get(span.clone())?;
     let t = block.trim_start();
+    // an indented block (no fence): what a notebook exported to Markdown prints under its
+    // cells
+    if !t.starts_with(['`', '~']) {
+        return Some(span);
+    }
     let fence = t.chars().next().filter(|c| matches!(c, '`' | '~'))?;
     let n = t.chars().take_while(|&c| c == fence).count();
     if n < 3 {
@@ -701,17 +745,20 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
         }
         let mut after = text[end..].chars().next();
         let label_text = &text[label_from..colon];
-        // a counter's rate with an SI prefix, as Google Benchmark prints it
-        // ("items_per_second=1.3247P/s", "bytes_per_second=25.832G/s")
+        // a counter's rate with an SI or binary prefix, as Google Benchmark prints it
+        // ("items_per_second=1.3247P/s", "bytes_per_second=25.832G/s", "=11.9Gi/s")
         let counter = label_text.trim_end().ends_with("per_second")
             && text[end..].len() >= 3
             && matches!(
                 text.as_bytes()[end],
-                b'k' | b'M' | b'G' | b'T' | b'P' | b'E'
+                b'k' | b'K' | b'M' | b'G' | b'T' | b'P' | b'E'
             )
-            && text[end + 1..].starts_with("/s");
+            && ["/s", "i/s"]
+                .iter()
+                .find(|u| text[end + 1..].starts_with(**u))
+                .map(|u| end += 1 + u.len())
+                .is_some();
         if counter {
-            end += 3;
             after = text[end..].chars().next();
         }
         // the label: back to two spaces or a tab ("tps: 3,412  tflops: 158.21"), not counting

@@ -19,7 +19,7 @@
 
 use super::claims::{Claim, ClaimKind};
 use super::fields::{shown, Field};
-use super::text::{has_word, unit_in, words};
+use super::text::{has_word, own_words, unit_in, words};
 use super::vocab::Vocab;
 use super::words::{
     CHANGE_COLUMN_WORDS, COMPARING_WORDS, FOOTPRINT_HEADER_WORDS, FOOTPRINT_MEMORY_WORDS,
@@ -76,6 +76,9 @@ pub struct Around {
     /// How many names the first cells of the body rows hold (group rows aside): two or more
     /// when the rows are set side by side.
     pub names: usize,
+    /// A body row names the run without the thing measured ("none", "baseline", "no
+    /// cache"): every row is compared with it.
+    pub reference_row: bool,
 }
 
 impl Around {
@@ -134,6 +137,21 @@ pub(super) const WORKLOAD_HEADER_WORDS: &[&str] = &[
     "clients",
     "users",
     "并发",
+    // what each row ran: "| Game | A780 | 4080 |", "| Scene |", "| Dataset |", "| Task |"
+    "game",
+    "games",
+    "scene",
+    "scenes",
+    "dataset",
+    "datasets",
+    "workload",
+    "workloads",
+    "benchmark",
+    "benchmarks",
+    "task",
+    "tasks",
+    "scenario",
+    "scenarios",
 ];
 
 /// Whether a header names a column that sets the run up ("Batch Size", "Seq. len.",
@@ -202,10 +220,18 @@ pub fn around(doc: &Document, source: &str, table: usize, row: usize) -> Around 
         let row = &source[doc.blocks[last].span.clone()];
         if last > first && is_group_row(row) {
             out.groups.push(last);
-        } else if last > first && names.len() < 2 {
-            // (not a comment written under the table, which GFM reads as a row)
+            last += 1;
+            continue;
+        }
+        if last > first {
             let name = split_cells(row).first().map_or("", |(_, c)| c.trim());
-            if !is_placeholder(name) && !name.starts_with("<!--") && !names.contains(&name) {
+            out.reference_row |= is_reference_name(name);
+            // (not a comment written under the table, which GFM reads as a row)
+            if names.len() < 2
+                && !is_placeholder(name)
+                && !name.starts_with("<!--")
+                && !names.contains(&name)
+            {
                 names.push(name);
             }
         }
@@ -404,7 +430,8 @@ impl TableContext {
             })
             .collect();
         let spec_header = head.iter().any(|h| {
-            (has_word(h, SPEC_HEADER_WORDS) || has_word(h, SPEC_LEAD_WORDS)) && !is_footprint(h)
+            let own = own_words(h);
+            (has_word(own, SPEC_HEADER_WORDS) || has_word(own, SPEC_LEAD_WORDS)) && !is_footprint(h)
         }) && !head
             .iter()
             .any(|h| has_word(h, MEASURED_WORDS) || words(h).any(|w| w.starts_with("achiev")));
@@ -477,6 +504,14 @@ impl TableContext {
                 systems = vec![false; head.len()];
                 systems[a] = true;
                 systems[b] = true;
+            } else if let Some(sides) = change_sides(&head) {
+                // a change column named by the column it is measured from ("Plain | Lookahead
+                // | Change vs plain"): that column and the ones up to the change are set side
+                // by side
+                systems = vec![false; head.len()];
+                for col in sides {
+                    systems[col] = true;
+                }
             }
         }
         let change = head
@@ -485,10 +520,11 @@ impl TableContext {
             .collect();
         // (the first column names the rows: "| Engine | Tokens/s |"; a column of versions
         // beside a model's name is a detail of each row's run)
-        let system_rows = (around.names >= 2
-            && head
-                .first()
-                .is_some_and(|h| has_word(h, SYSTEM_HEADER_WORDS)))
+        let system_rows = ((around.reference_row && around.names >= 1)
+            || (around.names >= 2
+                && head
+                    .first()
+                    .is_some_and(|h| has_word(h, SYSTEM_HEADER_WORDS))))
         .then_some(0);
         TableContext {
             caption: text,
@@ -538,10 +574,11 @@ impl TableContext {
             }
         }
         let col = self.system_rows.filter(|&col| col != own)?;
+        // (the reference row too: "none" is the others' baseline and they are its)
         let name = cells
             .get(col)
             .map(|(_, v)| v.trim())
-            .filter(|v| !is_placeholder(v))?;
+            .filter(|v| !is_placeholder(v) || is_reference_name(v))?;
         Some(format!(
             "the other rows of {} (this row: {name})",
             self.header[col].0.trim()
@@ -651,7 +688,8 @@ impl TableContext {
                     let h = h.to_ascii_lowercase();
                     // (not a share of one: "% of peak", "Share of datasheet")
                     // (nor the memory a run took at its peak: "Peak RSS")
-                    (has_word(&h, SPEC_LEAD_WORDS)
+                    // (nor what the column is compared with: "Change vs no spec")
+                    (has_word(own_words(&h), SPEC_LEAD_WORDS)
                         && !has_word(&h, MEASURED_WORDS)
                         && !is_footprint(&h)
                         && !h.contains('%')
@@ -724,6 +762,9 @@ const SYSTEM_HEADER_WORDS: &[&str] = &[
     "versions",
     "configuration",
     "config",
+    // parallel layouts set side by side: "| Layout | Step time (s) |" over EP8, EP16
+    "layout",
+    "layouts",
     "technique",
     "strategy",
     "optimization",
@@ -1083,6 +1124,52 @@ fn ratio_sides(head: &[String]) -> Option<(usize, usize)> {
         let (ca, cb) = (col(&a)?, col(&b)?);
         (ca != cb).then_some((ca, cb))
     })
+}
+
+/// The columns a change column is measured between, by the name after its "vs": "Change vs
+/// plain" after "Plain decoding | Lookahead": the named column and those after it up to the
+/// change. A word of the name may be cut short ("no spec" for "No speculation").
+fn change_sides(head: &[String]) -> Option<Vec<usize>> {
+    head.iter().enumerate().find_map(|(change, h)| {
+        if !has_word(h, CHANGE_COLUMN_WORDS) && !h.contains('Δ') {
+            return None;
+        }
+        let named: Vec<&str> = ["vs.", "vs", "versus", "relative to", "over"]
+            .iter()
+            .find_map(|w| {
+                h.match_indices(w)
+                    .find(|(at, _)| *at > 0 && h.as_bytes()[at - 1] == b' ')
+                    .map(|(at, _)| words(&h[at + w.len()..]).collect())
+            })?;
+        if named.is_empty() {
+            return None;
+        }
+        let reference = (1..change).find(|&col| {
+            let own: Vec<&str> = words(&head[col]).collect();
+            own.len() >= named.len()
+                && named
+                    .iter()
+                    .zip(&own)
+                    .all(|(n, o)| o.starts_with(n) && (n.len() >= 2 || n == o))
+        })?;
+        (reference + 1 < change).then(|| (reference..change).collect())
+    })
+}
+
+/// Whether a row's first cell names the run without what the table measures: "none" under
+/// "Draft", "Baseline", "No cache", "without fusion", "off".
+fn is_reference_name(cell: &str) -> bool {
+    let c = cell
+        .trim()
+        .trim_matches(['*', '_', '`'])
+        .to_ascii_lowercase();
+    matches!(
+        c.as_str(),
+        "none" | "baseline" | "off" | "disabled" | "vanilla" | "no" | "(none)"
+    ) || c.starts_with("no ")
+        || c.starts_with("without ")
+        || c.starts_with("baseline ")
+        || c.starts_with("baseline (")
 }
 
 /// Whether a cell holds no value: empty, a dash, "N/A", a question mark.

@@ -351,6 +351,39 @@ pub(super) fn unit_in(h: &str) -> Option<(&'static str, bool)> {
                     })
             })
         })
+        // "samples per minute", "images per second": the same, spelled out
+        .or_else(|| {
+            let ws: Vec<&str> = h.split_whitespace().collect();
+            ws.windows(3).find_map(|w| {
+                let item = w[0].trim_matches(|c: char| !c.is_ascii_alphabetic());
+                (w[1] == "per"
+                    && item.len() >= 3
+                    && item.bytes().all(|b| b.is_ascii_alphabetic())
+                    && !matches!(item, "cost" | "price" | "dollars" | "usd"))
+                .then_some(())
+                .and(
+                    match w[2].trim_end_matches(|c: char| !c.is_ascii_alphabetic()) {
+                        "second" | "sec" => Some(("/s", false)),
+                        "minute" | "min" => Some(("/min", false)),
+                        _ => None,
+                    },
+                )
+            })
+        })
+}
+
+/// The part of a header (lower case) before what its column is compared with: "saved vs.
+/// Dense" names savings, "Change vs no spec" no specification.
+pub(super) fn own_words(h: &str) -> &str {
+    ["vs", "versus", "relative to", "compared"]
+        .iter()
+        .filter_map(|w| {
+            h.match_indices(w)
+                .find(|(at, _)| *at == 0 || h.as_bytes()[at - 1] == b' ')
+                .map(|(at, _)| at)
+        })
+        .min()
+        .map_or(h, |at| &h[..at])
 }
 
 #[cfg(test)]

@@ -53,13 +53,54 @@ pub(super) fn title_above(
                     .get(prev.span.clone())?
                     .trim_start_matches(|c: char| c.is_whitespace() || !c.is_ascii());
                 let bold = src.starts_with("**") || src.starts_with("__");
-                return (bold && prev.text.trim().len() <= MAX_TITLE && !prev.text.contains('\n'))
-                    .then_some(k - 1);
+                return (bold
+                    && prev.text.trim().len() <= MAX_TITLE
+                    && !prev.text.contains('\n')
+                    && !is_summary_label(&prev.text))
+                .then_some(k - 1);
             }
             _ => return None,
         }
     }
     None
+}
+
+/// Whether a bold line only announces the list under it ("**TL;DR**", "**Highlights:**",
+/// "**Key results**"): a post's points, each a claim of its own, not one entry's notes.
+fn is_summary_label(text: &str) -> bool {
+    let t = text
+        .trim()
+        .trim_end_matches([':', '.', '!'])
+        .trim()
+        .to_ascii_lowercase();
+    matches!(
+        t.as_str(),
+        "tl;dr"
+            | "tldr"
+            | "tl,dr"
+            | "summary"
+            | "in summary"
+            | "in short"
+            | "highlights"
+            | "key highlights"
+            | "results"
+            | "key results"
+            | "findings"
+            | "key findings"
+            | "takeaways"
+            | "key takeaways"
+            | "main takeaways"
+            | "bottom line"
+            | "what changed"
+            | "what's new"
+            | "what’s new"
+            | "notes"
+            | "caveats"
+            | "pros"
+            | "cons"
+            | "update"
+            | "edit"
+    )
 }
 
 /// Fills what `claims` leave unstated from the title paragraph's text: its set-up (hardware,
