@@ -819,10 +819,16 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
         if share && kind != ClaimKind::Percent {
             continue;
         }
-        // "latency: 85 ms": a label of times that carry their own unit
+        // "latency: 85 ms": a label of times that carry their own unit; "memory footprint:
+        // 14.48 GB", an amount of memory
         if unit == OWN_UNIT {
             let rest = text[end..].trim_start();
-            let Some(u) = TIME_UNITS.iter().find(|u| {
+            let units: &[&str] = if kind == ClaimKind::Saving {
+                &["GB", "GiB", "MB", "MiB", "TB", "TiB", "KB", "KiB"]
+            } else {
+                TIME_UNITS
+            };
+            let Some(u) = units.iter().find(|u| {
                 rest.starts_with(**u)
                     && rest[u.len()..]
                         .chars()
