@@ -777,7 +777,14 @@ impl TableCells {
                 .enumerate()
                 .map(|(k, h)| {
                     // (a column of scores, "RULER-32K", "Top-1", takes no unit from the note)
-                    let heading = heading.filter(|_| k > 0 && !super::table::is_quality_header(h));
+                    // (nor does a column that sets the run up: "M | N | K" beside "cuBLAS";
+                    // "seq 2K | seq 8K" name the set-up of their results)
+                    let heading = heading.filter(|_| {
+                        k > 0
+                            && !super::table::is_quality_header(h)
+                            && !(super::table::is_workload_header(h)
+                                && !h.contains(|c: char| c.is_ascii_digit()))
+                    });
                     column_kind(h, heading)
                         .filter(|(_, unit)| !(priced && *unit == "$"))
                         // "p50 TTFT" over "131" under a heading "Latency under load": the

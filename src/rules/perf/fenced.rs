@@ -235,24 +235,29 @@ pub fn result_lines(
             continue;
         };
         let b = &doc.blocks[lead];
+        // (a list item's block spans the code nested in it: its own text ends first)
+        let lead_end = if b.span.contains(&span.start) {
+            b.source_span(source, 0..b.text.trim_end().len()).end
+        } else {
+            b.span.end
+        };
         // the lead-in directly above, or above the code that printed the block (a notebook's
         // cell, then its output), or the summary of the `<details>` the block is folded in
         let after_lead = code
             .checked_sub(1)
             .map(|k| &doc.code_blocks[k])
             .filter(|cell| {
-                cell.start >= b.span.end
+                cell.start >= lead_end
                     && source
-                        .get(b.span.end..cell.start)
+                        .get(lead_end..cell.start)
                         .is_some_and(blank_or_comments)
             })
-            .map_or(b.span.end, |cell| cell.end);
+            .map_or(lead_end, |cell| cell.end);
         let folded = b.kind == BlockKind::Html
-            && source
-                .get(b.span.end..span.start)
-                .is_some_and(blank_or_tags);
+            && source.get(lead_end..span.start).is_some_and(blank_or_tags);
         if !(b.kind == BlockKind::Paragraph
             || (b.kind == BlockKind::Item && b.entry.is_none())
+            || b.kind == BlockKind::Heading
             || folded)
             || exempt(b.section)
             || !(folded
@@ -279,6 +284,11 @@ pub fn result_lines(
                 let t = &source[r.clone()];
                 !is_code_line(t) && t.bytes().any(|c| c.is_ascii_digit())
             });
+        // (a heading leads only a command and what it printed: "## Reproducing a run" over
+        // "$ python bench_serving.py …" and its results)
+        if b.kind == BlockKind::Heading && !prompted {
+            continue;
+        }
         // a lead-in about a command introduces it, unless it says the block is what the
         // command printed ("Benchmark output from that command on the A100:", "Running the
         // bundled script prints these results:")

@@ -175,7 +175,8 @@ pub(super) fn is_quality_header(header: &str) -> bool {
             || matches!(w, "loss" | "recall" | "err" | "error" | "rmse")
             // detection and segmentation quality: "mAP50-95", "mAP@0.5", "mIoU"
             || (w.starts_with("map") && w[3..].starts_with(|c: char| c.is_ascii_digit() || c == '@'))
-            || matches!(w, "miou" | "iou" | "map@50" | "ap50")
+            // ("mAP<sup>val</sup> 50-95" reads "mAPval 50-95")
+            || matches!(w, "miou" | "iou" | "map@50" | "ap50" | "mapval")
             || [
                 "longbench",
                 "ruler",
