@@ -772,7 +772,7 @@ fn memory_breakdowns_and_columns_compared_by_name_are_exact() {
 
 #[test]
 fn change_columns_reference_rows_and_build_times_are_exact() {
-    assert_exact("perf-twenty-third.md", 23);
+    assert_exact("perf-twenty-third.md", 34);
 }
 
 #[test]

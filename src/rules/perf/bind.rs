@@ -374,6 +374,11 @@ fn scaling_series(text: &str, sentence: Range<usize>) -> bool {
         "cluster size",
         "gpu count",
         "number of gpus",
+        // "from 48% at 128 GPUs to 41% on the full cluster"
+        "full cluster",
+        "whole cluster",
+        "entire cluster",
+        "full scale",
     ]
     .iter()
     .any(|w| s.contains(w))
@@ -487,7 +492,7 @@ pub(super) fn compares(text: &str, r: &Range<usize>, claims: Option<&[Claim]>) -
                         w(0),
                         "all" | "each" | "every" | "time" | "multiple" | "several" | "many"
                     )
-                    || (w(0) == "the" && matches!(w(1), "whole" | "entire" | "course"))
+                    || (w(0) == "the" && matches!(w(1), "whole" | "entire" | "course" | "same"))
                     || (w(0) == "the"
                         && matches!(w(1), "last" | "first")
                         && matches!(
@@ -529,10 +534,23 @@ pub(super) fn compares(text: &str, r: &Range<usize>, claims: Option<&[Claim]>) -
                 || w.starts_with("resilien")
                 || w.starts_with("harden")
                 || w == "safe";
-            let bound = next.iter().any(|w| {
-                matches!(
-                    w.as_str(),
-                    "limit"
+            // (also a few words on: "against the 989 TFLOPS dense BF16 peak")
+            let far: Vec<String> = super::text::words(
+                &text[r.end..][..crate::lines::floor_char_boundary(&text[r.end..], 64)],
+            )
+            .take(7)
+            .map(str::to_ascii_lowercase)
+            .collect();
+            // "plotted against batch size": an axis
+            let axis = matches!(
+                next.first().map(String::as_str),
+                Some("batch" | "sequence" | "concurrency" | "load" | "time" | "step" | "steps")
+            );
+            let bound = axis
+                || far.iter().any(|w| {
+                    matches!(
+                        w.as_str(),
+                        "limit"
                         | "slo"
                         | "budget"
                         | "target"
@@ -543,8 +561,8 @@ pub(super) fn compares(text: &str, r: &Range<usize>, claims: Option<&[Claim]>) -
                         // "against a theoretical Rpeak of 25.1 PFLOP/s": a share of a peak
                         | "rpeak"
                         | "theoretical"
-                )
-            });
+                    )
+                });
             // "run against the three i4i.4xlarge nodes", "against a local server": where the
             // load went, not what the result is compared with
             let target = next.iter().take(5).any(|w| {
@@ -771,6 +789,59 @@ fn nearest(cands: &[Range<usize>], claim: &Claim, prefer: impl Fn(usize) -> u8) 
         .flatten()
         .filter(|&k| k < cands.len())
         .min_by_key(|&k| dist(&cands[k]))
+}
+
+/// Whether a baseline match is one a claim states: in its sentence, or in the sentence a
+/// semicolon or "That is …" joins to it ("Compared to PyTorch, A gives 1.2x; while B gives
+/// 3.8x", "lands at 3.1 ms. That is 92% of cuDNN"). A comparison made in another sentence
+/// ("MFU goes from 51.5% at 256 GPUs to 44.3%") is no baseline of the claims before it.
+fn in_scope(text: &str, c: &Claim, r: &Range<usize>) -> bool {
+    const SENTENCE_ENDS: [&str; 4] = [". ", "! ", "? ", "\n"];
+    // ("That is 92% of cuDNN" restates the claim before; "That is the number to beat" does not)
+    let refers = |s: &str| {
+        let s = s.trim_start().to_ascii_lowercase();
+        let restates = ["that is", "that's", "that’s", "this is", "which is", "i.e."]
+            .iter()
+            .find_map(|w| s.strip_prefix(w))
+            .is_some_and(|rest| {
+                let rest = rest.trim_start();
+                let rest = ["about ", "roughly ", "around ", "~"]
+                    .iter()
+                    .find_map(|w| rest.strip_prefix(w))
+                    .unwrap_or(rest);
+                rest.starts_with(|c: char| c.is_ascii_digit())
+            });
+        // "Throughput reaches 5,600 tokens/s. The baseline is TensorRT-LLM at 4,100."
+        restates || s.starts_with("the baseline") || s.starts_with("baseline")
+    };
+    let head = text[..c.sentence.start].trim_end();
+    let own = &text[c.sentence.clone()];
+    let from = if head.ends_with(';') || refers(own) {
+        SENTENCE_ENDS
+            .iter()
+            .filter_map(|e| {
+                head.trim_end_matches([';', '.'])
+                    .rfind(e)
+                    .map(|p| p + e.len())
+            })
+            .max()
+            .unwrap_or(0)
+    } else {
+        c.sentence.start
+    };
+    let tail = &text[c.sentence.end..];
+    let next = tail.trim_start_matches(['.', '!', '?', ';']);
+    let to = if tail.starts_with(';') || (tail.starts_with('.') && refers(next)) {
+        let rest = text.len() - next.len();
+        SENTENCE_ENDS
+            .iter()
+            .filter_map(|e| text[rest..].find(e).map(|p| rest + p))
+            .min()
+            .unwrap_or(text.len())
+    } else {
+        c.sentence.end
+    };
+    r.end > from && r.start < to
 }
 
 /// The longest field match a window look-up expects to reach into it from before.
@@ -1025,7 +1096,11 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
             let mut bound = Bound::default();
             for f in Field::ALL {
                 let list = &cands[f as usize];
-                bound.fields[f as usize] = nearest(list, c, |_| 0).map(|k| Loc::new(&list[k]));
+                bound.fields[f as usize] = nearest(list, c, |_| 0)
+                    // a comparison is made for the claims of its own sentence ("from 51.5% at
+                    // 256 GPUs to 44.3%" is no baseline of the sentence before)
+                    .filter(|&k| f != Field::Baseline || in_scope(text, c, &list[k]))
+                    .map(|k| Loc::new(&list[k]));
             }
             // the device it was measured on rather than the one it is compared with
             let k = nearest(hw, c, |k| u8::from(devices[k].compared));

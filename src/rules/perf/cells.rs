@@ -782,8 +782,8 @@ impl TableCells {
                     let heading = heading.filter(|_| {
                         k > 0
                             && !super::table::is_quality_header(h)
-                            && !(super::table::is_workload_header(h)
-                                && !h.contains(|c: char| c.is_ascii_digit()))
+                            && (!super::table::is_workload_header(h)
+                                || h.contains(|c: char| c.is_ascii_digit()))
                     });
                     column_kind(h, heading)
                         .filter(|(_, unit)| !(priced && *unit == "$"))
