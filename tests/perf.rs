@@ -777,5 +777,5 @@ fn change_columns_reference_rows_and_build_times_are_exact() {
 
 #[test]
 fn post_points_folded_output_and_notebook_cells_are_exact() {
-    assert_exact("perf-twenty-fourth.md", 20);
+    assert_exact("perf-twenty-fourth.md", 23);
 }

@@ -793,9 +793,25 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
         // qps: 40") is a setting
         let asked = words(&label.to_ascii_lowercase())
             .any(|w| matches!(w, "scheduled" | "target" | "offered" | "requested"));
+        // a time unit written against the value ("ttft_p50=212ms"; not a run's set-up,
+        // "duration=600s")
+        let l = label_text.to_ascii_lowercase();
+        let glued_time = [
+            "ttft", "tpot", "itl", "latency", "p50", "p90", "p95", "p99", "median",
+        ]
+        .iter()
+        .any(|w| l.contains(w))
+            && TIME_UNITS.iter().any(|u| {
+                text[end..].starts_with(u)
+                    && text[end + u.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !c.is_alphanumeric())
+            });
         if label.is_empty()
             || asked
-            || after.is_some_and(|c| !c.is_whitespace() && c != ',' && c != '|' && c != '}')
+            || (after.is_some_and(|c| !c.is_whitespace() && c != ',' && c != '|' && c != '}')
+                && !glued_time)
             || claims
                 .iter()
                 .any(|c| c.span.start < end && start < c.span.end)
@@ -823,7 +839,8 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
             ));
             continue;
         }
-        let Some((kind, unit)) = column_kind(label, None) else {
+        // ("ttft_p50=212ms": a key's words joined by underscores)
+        let Some((kind, unit)) = column_kind(&label.replace('_', " "), None) else {
             continue;
         };
         if share && kind != ClaimKind::Percent {
