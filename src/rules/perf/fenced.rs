@@ -558,24 +558,22 @@ pub fn result_lines(
 /// Whether the text between a lead-in and its block is blank space and comments only (a
 /// `sourcepolicy:` comment may stand there).
 fn blank_or_comments(gap: &str) -> bool {
-    let mut rest = gap.trim_start();
-    while let Some(after) = rest.strip_prefix("<!--") {
-        let Some(end) = after.find("-->") else {
-            return false;
-        };
-        rest = after[end + 3..].trim_start();
-    }
-    rest.is_empty()
+    blank_but(gap, "<!--", "-->")
 }
 
 /// Whether a gap holds only blank space and HTML tags ("</summary>", "<details>").
 fn blank_or_tags(gap: &str) -> bool {
+    blank_but(gap, "<", ">")
+}
+
+/// Whether a gap holds only blank space and runs from `open` to `close`.
+fn blank_but(gap: &str, open: &str, close: &str) -> bool {
     let mut rest = gap.trim_start();
-    while let Some(after) = rest.strip_prefix('<') {
-        let Some(end) = after.find('>') else {
+    while let Some(after) = rest.strip_prefix(open) {
+        let Some(end) = after.find(close) else {
             return false;
         };
-        rest = after[end + 1..].trim_start();
+        rest = after[end + close.len()..].trim_start();
     }
     rest.is_empty()
 }
