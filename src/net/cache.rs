@@ -218,11 +218,33 @@ mod tests {
         }
     }
 
-    fn tempdir(name: &str) -> PathBuf {
+    /// A fresh folder for one test, removed when the test ends (pass or fail).
+    struct TempDir(PathBuf);
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
+
+    impl std::ops::Deref for TempDir {
+        type Target = Path;
+        fn deref(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl AsRef<Path> for TempDir {
+        fn as_ref(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    fn tempdir(name: &str) -> TempDir {
         let d = std::env::temp_dir().join(format!("sp-cache-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&d);
         fs::create_dir_all(&d).unwrap();
-        d
+        TempDir(d)
     }
 
     #[test]
