@@ -13,8 +13,8 @@ use super::fields::{Bound, Device, Field, Loc};
 use super::text::{has_word, word_after, word_before};
 use super::vocab::Vocab;
 use super::words::{
-    COMMON_AFTER_RATIO, COMPARATIVES, DIRECTION_STEMS, LOWER_NAMES, PERF_NOUNS, QUALITY_WORDS,
-    SPEED_WORDS, UTILIZATION_WORDS,
+    COMMON_AFTER_RATIO, COMPARATIVES, DIRECTION_STEMS, LOWER_NAMES, PERCENTILES, PERF_NOUNS,
+    QUALITY_WORDS, SPEED_WORDS, UTILIZATION_WORDS,
 };
 use std::ops::Range;
 
@@ -414,19 +414,8 @@ fn configuration_after(text: &str, c: &Claim) -> Option<usize> {
             let w = w.trim_matches(|ch: char| !ch.is_alphanumeric());
             let lw = w.to_ascii_lowercase();
             name_like(w)
-                && !matches!(
-                    lw.as_str(),
-                    "p50"
-                        | "p90"
-                        | "p95"
-                        | "p99"
-                        | "p99.9"
-                        | "p999"
-                        | "mean"
-                        | "median"
-                        | "avg"
-                        | "average"
-                )
+                && !PERCENTILES.contains(&lw.as_str())
+                && !matches!(lw.as_str(), "mean" | "median" | "avg" | "average")
         });
         let end = c.span.end + (rest.len() - t.len()) + 1 + close + 1;
         return names.then_some(end);

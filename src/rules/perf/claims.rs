@@ -1373,14 +1373,14 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             let w = &lower_s[seg().clause(&lower_s, &(i..end))];
             // "The median barely moved (0.62 ms vs 0.58 ms)": times in brackets read with the
             // clause before the bracket
-            let w_open = {
+            let opened = {
                 let c = seg().clause(&lower_s, &(i..end));
                 lower_s[..c.start]
                     .trim_end()
                     .strip_suffix('(')
                     .map(|h| &lower_s[seg().clause(&lower_s, &(h.len()..h.len())).start..c.end])
-                    .unwrap_or(w)
             };
+            let w_open = opened.unwrap_or(w);
             let before = cue_before(&lower_s, i);
             // "takes 10-15 minutes on 7B models, and around 1 hour for 70B models"
             let continues = out.last().is_some_and(|c| {
@@ -1599,11 +1599,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             };
             // "was slower than eager at batch 1 (11.8 ms vs 9.4 ms)": the times a comparison
             // of speed gives in brackets after it
-            let bracketed_speed = !std::ptr::eq(w_open, w)
-                && has_word(
-                    w_open,
-                    &["slower", "faster", "quicker", "speedup", "speed-up"],
-                );
+            let bracketed_speed = opened.is_some_and(|o| {
+                has_word(o, &["slower", "faster", "quicker", "speedup", "speed-up"])
+            });
             let cue = has_word(w_open, LATENCY_CUES)
                 || bracketed_speed
                 || signed
@@ -1650,12 +1648,10 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 let next = word_after(&lower_s, from).1;
                 // "the SLO is under 10 minutes, and our median was 6 min 20 s": a statistic
                 // of the claim's own clause is a result, whatever limit an earlier one sets
-                let statistic = has_word(
-                    &lower_s[c.clone()],
-                    &[
-                        "median", "mean", "average", "p50", "p90", "p95", "p99", "p99.9", "p999",
-                    ],
-                ) && !states(Vocabulary::Setting, &lower_s[c.clone()]);
+                let own = &lower_s[c.clone()];
+                let statistic = (has_word(own, &["median", "mean", "average"])
+                    || has_word(own, PERCENTILES))
+                    && !states(Vocabulary::Setting, own);
                 let start = if statistic {
                     c.start.max(s.start)
                 } else {

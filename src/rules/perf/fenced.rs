@@ -16,7 +16,7 @@ use super::claims::{claim_at, find_claims, Claim, ClaimKind};
 use super::fields::{shown, Field};
 use super::text::{has_word, lone_number, number_at, words};
 use super::vocab::{Vocab, Vocabulary};
-use super::words::{MEASURED_WORDS, SPEC_LEAD_WORDS, TIME_UNITS};
+use super::words::{MEASURED_WORDS, PERCENTILES, SPEC_LEAD_WORDS, TIME_UNITS};
 use crate::document::{Block, BlockKind, Document};
 use crate::policy::PerfPolicy;
 use std::ops::Range;
@@ -555,6 +555,18 @@ pub fn result_lines(
     out
 }
 
+/// The unit of `units` that `rest` opens with as a whole word ("ms" in "ms, …", not in
+/// "msg").
+fn unit_at<'u>(rest: &str, units: &[&'u str]) -> Option<&'u str> {
+    units.iter().copied().find(|u| {
+        rest.starts_with(u)
+            && rest[u.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric())
+    })
+}
+
 /// Whether the text between a lead-in and its block is blank space and comments only (a
 /// `sourcepolicy:` comment may stand there).
 fn blank_or_comments(gap: &str) -> bool {
@@ -794,18 +806,11 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
         // a time unit written against the value ("ttft_p50=212ms"; not a run's set-up,
         // "duration=600s")
         let l = label_text.to_ascii_lowercase();
-        let glued_time = [
-            "ttft", "tpot", "itl", "latency", "p50", "p90", "p95", "p99", "median",
-        ]
-        .iter()
-        .any(|w| l.contains(w))
-            && TIME_UNITS.iter().any(|u| {
-                text[end..].starts_with(u)
-                    && text[end + u.len()..]
-                        .chars()
-                        .next()
-                        .is_none_or(|c| !c.is_alphanumeric())
-            });
+        let glued_time = ["ttft", "tpot", "itl", "latency", "median"]
+            .iter()
+            .chain(PERCENTILES)
+            .any(|w| l.contains(w))
+            && unit_at(&text[end..], TIME_UNITS).is_some();
         if label.is_empty()
             || asked
             || (after.is_some_and(|c| !c.is_whitespace() && c != ',' && c != '|' && c != '}')
@@ -853,13 +858,7 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
             } else {
                 TIME_UNITS
             };
-            let Some(u) = units.iter().find(|u| {
-                rest.starts_with(**u)
-                    && rest[u.len()..]
-                        .chars()
-                        .next()
-                        .is_none_or(|c| !c.is_alphanumeric())
-            }) else {
+            let Some(u) = unit_at(rest, units) else {
                 continue;
             };
             let end = text.len() - rest.len() + u.len();

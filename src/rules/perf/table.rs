@@ -19,7 +19,7 @@
 
 use super::claims::{Claim, ClaimKind};
 use super::fields::{shown, Field};
-use super::text::{has_word, own_words, unit_in, words};
+use super::text::{compared_words, has_word, own_words, unit_in, words};
 use super::vocab::Vocab;
 use super::words::{
     CHANGE_COLUMN_WORDS, COMPARING_WORDS, FOOTPRINT_HEADER_WORDS, FOOTPRINT_MEMORY_WORDS,
@@ -1135,13 +1135,7 @@ fn change_sides(head: &[String]) -> Option<Vec<usize>> {
         if !has_word(h, CHANGE_COLUMN_WORDS) && !h.contains('Δ') {
             return None;
         }
-        let named: Vec<&str> = ["vs.", "vs", "versus", "relative to", "over"]
-            .iter()
-            .find_map(|w| {
-                h.match_indices(w)
-                    .find(|(at, _)| *at > 0 && h.as_bytes()[at - 1] == b' ')
-                    .map(|(at, _)| words(&h[at + w.len()..]).collect())
-            })?;
+        let named: Vec<&str> = words(compared_words(h)).collect();
         if named.is_empty() {
             return None;
         }

@@ -372,18 +372,29 @@ pub(super) fn unit_in(h: &str) -> Option<(&'static str, bool)> {
         })
 }
 
-/// The part of a header (lower case) before what its column is compared with: "saved vs.
-/// Dense" names savings, "Change vs no spec" no specification.
-pub(super) fn own_words(h: &str) -> &str {
-    ["vs", "versus", "relative to", "compared"]
+/// Where a header (lower case) turns to what its column is compared with: the earliest of
+/// `words` standing at its start or after a space, as (where it starts, where it ends).
+fn comparison_at(h: &str, words: &[&str]) -> Option<(usize, usize)> {
+    words
         .iter()
         .filter_map(|w| {
             h.match_indices(w)
                 .find(|(at, _)| *at == 0 || h.as_bytes()[at - 1] == b' ')
-                .map(|(at, _)| at)
+                .map(|(at, _)| (at, at + w.len()))
         })
         .min()
-        .map_or(h, |at| &h[..at])
+}
+
+/// The part of a header (lower case) before what its column is compared with: "saved vs.
+/// Dense" names savings, "Change vs no spec" no specification.
+pub(super) fn own_words(h: &str) -> &str {
+    comparison_at(h, &["vs", "versus", "relative to", "compared"]).map_or(h, |(at, _)| &h[..at])
+}
+
+/// What a header (lower case) says its column is compared with: "plain" in "Change vs
+/// plain", "FA2" in "Speedup over FA2" (empty when it names nothing).
+pub(super) fn compared_words(h: &str) -> &str {
+    comparison_at(h, &["vs", "versus", "relative to", "over"]).map_or("", |(_, end)| &h[end..])
 }
 
 #[cfg(test)]

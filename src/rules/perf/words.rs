@@ -1019,6 +1019,9 @@ pub(super) const RESERVE_WORDS: &[&str] = &[
     "grab",
     "grabs",
 ];
+/// Percentiles of a latency distribution ("p99", "p99.9"): a statistic of a result, named
+/// beside it.
+pub(super) const PERCENTILES: &[&str] = &["p50", "p90", "p95", "p99", "p99.9", "p999"];
 /// Words for memory that a share can be reserved of.
 pub(super) const MEMORY_WORDS: &[&str] = &["memory", "vram", "hbm", "ram", "cache", "rss"];
 
