@@ -662,7 +662,7 @@ fn forms_of_the_eleventh_labelling_are_exact() {
 /// every claim found with exactly its missing fields, and nothing else.
 #[test]
 fn forms_of_the_twelfth_labelling_are_exact() {
-    assert_exact("perf-twelfth.md", 20);
+    assert_exact("perf-twelfth.md", 21);
 }
 
 /// The classes of a thirteenth blind labelling (results in Japanese and Korean with the verb
@@ -739,7 +739,7 @@ fn forms_of_the_twenty_seventh_labelling_are_exact() {
 /// checked (three fresh blind labellings, sets 30–32).
 #[test]
 fn side_by_side_tables_are_exact() {
-    assert_exact("perf-twentieth.md", 31);
+    assert_exact("perf-twentieth.md", 32);
 }
 
 /// Results a command printed: a block that starts with the command at a prompt and goes on
@@ -778,4 +778,15 @@ fn change_columns_reference_rows_and_build_times_are_exact() {
 #[test]
 fn post_points_folded_output_and_notebook_cells_are_exact() {
     assert_exact("perf-twenty-fourth.md", 23);
+}
+
+/// The classes of a forty-first and a forty-second labelling: power drawn while a run goes on
+/// (not a limit, a rating or a mode), power columns beside results, a unit named in the corner
+/// cell, llama-bench output quoted in a reply or kept without its header, nccl-tests output
+/// below what the harness prints first, "zero wrong elements", a link's negotiated bit rate, a
+/// rate named before "from N to M", "N% lower than <release>", "N% overhead" and "(previously
+/// N%)".
+#[test]
+fn power_quoted_output_and_rates_named_before_their_values_are_exact() {
+    assert_exact("perf-twenty-fifth.md", 20);
 }

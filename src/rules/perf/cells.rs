@@ -27,7 +27,8 @@ pub(super) const OWN_UNIT: &str = "own";
 /// Header words of a column whose numbers are not results of speed: sizes, counts, memory,
 /// quality, versions.
 const OTHER_HEADER_WORDS: &[&str] = &[
-    // power drawn ("Avg. power (W)"), a reading beside the results, not one of them
+    // power ("Avg. power (W)"): no speed, though a column of it beside results is a reading of
+    // the same run (`is_power_header`)
     "power",
     "watts",
     "tdp",
@@ -671,6 +672,22 @@ pub struct TableCells {
     settings: Vec<bool>,
 }
 
+/// Whether a column holds the power a run drew ("Power (W)", "Gaming power (W)", "Avg. draw
+/// (watts)"), not a limit or a rating ("TDP (W)", "Power limit (W)").
+fn is_power_header(header: &str) -> bool {
+    let h = header.to_ascii_lowercase();
+    // ("Power (32B tg)" over "62 W": the cells carry the unit)
+    let named = has_word(&h, &["power", "draw", "watts"]);
+    named
+        && !has_word(
+            &h,
+            &[
+                "tdp", "tgp", "limit", "cap", "max", "max.", "maximum", "rated", "spec", "mode",
+                "budget", "psu", "idle",
+            ],
+        )
+}
+
 /// Whether a table's header is that of a list of settings or items and their values
 /// ("Setting | Value", "Item | Value", "Parameter | Default"): what a run was set up with.
 fn lists_settings(header: &[String]) -> bool {
@@ -764,6 +781,15 @@ impl TableCells {
                 unit_in(&h).is_some() && column_kind(&h, None).is_some()
             });
             let heading = heading.filter(|_| !named);
+            // the corner cell naming the unit of the cells it labels the rows of ("Model
+            // (pp512, tokens/s) | RTX 5090 | M4 Max"): the table's own heading
+            let heading = heading.or_else(|| {
+                let corner = doc.tables[t].header.first()?.to_ascii_lowercase();
+                let bracketed = corner.split_once('(')?.1.split_once(')')?.0;
+                (!named && unit_in(bracketed).is_some())
+                    .then(|| heading_kind(&corner))
+                    .flatten()
+            });
             // a note that calls the table's costs prices ("list prices of hosted APIs, not
             // measurements"): its columns of cost per token are prices, not efficiencies
             let priced = above.is_some_and(|p| {
@@ -821,14 +847,20 @@ impl TableCells {
                 }
             }
             // a compressor's measured ratio beside its speeds ("Ratio" next to "Compression
-            // (MB/s)"): a result, where a ratio set as a parameter is none
+            // (MB/s)"): a result, where a ratio set as a parameter is none; the power drawn
+            // beside speeds ("Power (W)" next to "Decode (tok/s)"), a reading of the same run
             if columns[t]
                 .iter()
-                .any(|c| matches!(c, Some((ClaimKind::Rate { .. }, _))))
+                .any(|c| matches!(c, Some((ClaimKind::Rate { .. } | ClaimKind::Latency, _))))
             {
                 for (k, h) in doc.tables[t].header.iter().enumerate() {
-                    if k > 0 && is_measured_ratio_header(h) && columns[t][k].is_none() {
+                    if k == 0 || columns[t][k].is_some() {
+                        continue;
+                    }
+                    if is_measured_ratio_header(h) {
                         columns[t][k] = Some((ClaimKind::Multiplier, "x"));
+                    } else if is_power_header(h) {
+                        columns[t][k] = Some((ClaimKind::Rate { peak_unit: false }, "w"));
                     }
                 }
             }
@@ -967,7 +999,13 @@ impl TableCells {
                 out.push(claim_at(text, at..at + number.len(), *kind, u));
             } else if let Some((k, u)) = saved {
                 out.push(claim_at(text, at..at + number.len(), k, u));
-            } else if scaled {
+            } else if scaled
+                // "62 W" under a column of power drawn
+                || (unit == "w"
+                    && number
+                        .strip_suffix(['W', 'w'])
+                        .is_some_and(|n| bare(n.trim_end())))
+            {
                 out.push(claim_at(text, at..at + number.len(), *kind, unit));
             } else if share {
                 out.push(claim_at(

@@ -664,6 +664,119 @@ fn popularity_label(lower: &str, start: usize) -> bool {
 
 /// Every performance claim in `text`, in order, without fields bound. Linear in the length
 /// of the text: each claim looks at a bounded window around it.
+/// The end of a power reading at `i..num_end`, when the words before it say it was drawn
+/// while something ran ("the Orin draws 31 W at the wall", "pulls 7.9 W while generating",
+/// "average power was 212 W"); not a limit, a rating or a mode ("power-limited to 280 W",
+/// "a 450 W TDP", "in 15 W mode", "draws up to 700 W").
+fn measured_power(lower: &str, seg: &Segments, i: usize, num_end: usize) -> Option<usize> {
+    let b = lower.as_bytes();
+    let u = skip_space(b, num_end);
+    let unit = ["watts", "watt", "kw", "w"].iter().find(|w| {
+        lower[u..].starts_with(**w) && b.get(u + w.len()).is_none_or(|c| !is_word_byte(*c))
+    })?;
+    let end = u + unit.len();
+    let clause = seg.clause(lower, &(i..end));
+    let head: Vec<&str> = words(&lower[clause.start.min(i)..i]).collect();
+    let near = &head[head.len().saturating_sub(4)..];
+    let drawn = near.iter().any(|w| {
+        matches!(
+            *w,
+            "draws"
+                | "drew"
+                | "drawing"
+                | "pulls"
+                | "pulled"
+                | "pulling"
+                | "consumes"
+                | "consumed"
+                | "consuming"
+                | "averages"
+                | "averaged"
+                | "averaging"
+        )
+    }) || matches!(
+        near,
+        [
+            ..,
+            "power" | "draw" | "consumption",
+            "is" | "was" | "of" | "at"
+        ]
+    ) || ahead(lower, end, 16)
+        .trim_start()
+        .starts_with("at the wall");
+    let limit = head.iter().any(|w| {
+        matches!(
+            *w,
+            "limit"
+                | "limited"
+                | "limits"
+                | "cap"
+                | "capped"
+                | "tdp"
+                | "tgp"
+                | "rated"
+                | "budget"
+                | "mode"
+                | "max"
+                | "maximum"
+                | "psu"
+                | "supply"
+                | "envelope"
+                | "spec"
+                | "up"
+        )
+    }) || words(ahead(lower, end, 24)).take(2).any(|w| {
+        matches!(
+            w,
+            "tdp" | "tgp" | "limit" | "cap" | "mode" | "budget" | "psu"
+        )
+    });
+    (drawn && !limit).then_some(end)
+}
+
+/// The end and unit of a change "from N to M" of bare numbers starting at `i..num_end`, when
+/// the clause names the rate before it ("QPS goes from 3,410 to 2,900"; not "batch from 8 to
+/// 64", nor "from 2,418 tok/s to 1,987 tok/s", which carries its unit).
+fn named_from_to(
+    lower: &str,
+    seg: &Segments,
+    i: usize,
+    num_end: usize,
+) -> Option<(usize, &'static str)> {
+    if word_before(lower, i).1 != "from" {
+        return None;
+    }
+    let b = lower.as_bytes();
+    // (the number read already holds the range: "3,410 to 2,900")
+    let end = if lower[i..num_end].contains(" to ") {
+        num_end
+    } else {
+        let to = skip_space(b, num_end);
+        let rest = lower[to..].strip_prefix("to ")?;
+        number_at(b, skip_space(b, lower.len() - rest.len()))?
+    };
+    // (the second value bare: no unit, share or multiplier after it)
+    if b.get(end)
+        .is_some_and(|c| is_word_byte(*c) || matches!(c, b'%' | b'/'))
+    {
+        return None;
+    }
+    let (_, next) = word_after(lower, end);
+    if !next.is_empty()
+        && (RATE_UNITS.iter().any(|(u, _)| next.starts_with(u))
+            || matches!(
+                next,
+                "x" | "%" | "ms" | "s" | "us" | "gb" | "mb" | "percent"
+            ))
+    {
+        return None;
+    }
+    let clause = seg.clause(lower, &(i..end));
+    let head = &lower[clause.start.min(i)..word_before(lower, i).0];
+    let (unit, _) = unit_in(head)?;
+    Some((end, unit))
+}
+
 pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
     let lower_s = text.to_ascii_lowercase();
     let lower = lower_s.as_bytes();
@@ -818,6 +931,14 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             i = end;
             continue;
         }
+        // "draws 31 W at the wall": power measured while a run goes on
+        if let Some(end) = measured_power(&lower_s, seg(), i, num_end) {
+            if !hypothetical(&(i..end)) {
+                out.push(claim(i..end, ClaimKind::Rate { peak_unit: false }));
+            }
+            i = end;
+            continue;
+        }
         let rest = &lower[after..];
         // multiplier: 2.3x, 3×, 10-100x
         let x_len = if rest.first() == Some(&b'x') {
@@ -956,7 +1077,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 && !of_score
                 && (matches!(
                     cue_before(&lower_s, i),
-                    "versus" | "vs" | "vs." | "from" | "against"
+                    "versus" | "vs" | "vs." | "from" | "against" | "previously" | "formerly"
                 ) || (cue_before(&lower_s, i) == "the"
                     // "raised MFU to 48%, up from the 41% of the BF16 runs"
                     && word_before(&lower_s, word_before(&lower_s, i).0).1 == "from")
@@ -1009,6 +1130,18 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         || super::cjk::quality_before(&lower_s, i)))
             {
                 out.push(claim(i..end, ClaimKind::Percent));
+            }
+            i = end;
+            continue;
+        }
+        // "QPS goes from 3,410 to 2,900", "output tokens/s went from 2,263 to 1,857": a change
+        // of a rate its clause names before the two values
+        if let Some((end, unit)) = named_from_to(&lower_s, seg(), i, num_end) {
+            if !hypothetical(&(i..end)) {
+                let mut c = claim(i..end, ClaimKind::Rate { peak_unit: false });
+                c.unit = unit.into();
+                c.from_to = true;
+                out.push(c);
             }
             i = end;
             continue;
@@ -1081,8 +1214,29 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     // every vocabulary, must find every claim the second does)
                 ) && !has_word(&lower_s[sentence], MEASURED_WORDS)
             };
+            // "whose HCA had negotiated 100 Gb/s instead of 200 Gb/s": the bit rate of a link,
+            // as it was set up
+            let link_rate = {
+                let bits = text[u..].starts_with("Gb/s")
+                    || text[u..].starts_with("Gbit/s")
+                    || text[u..].starts_with("Gbps");
+                bits && has_word(
+                    &lower_s[seg().sentence(&lower_s, &(i..end))],
+                    &[
+                        "negotiated",
+                        "negotiates",
+                        "link",
+                        "links",
+                        "port",
+                        "ports",
+                        "hca",
+                        "lanes",
+                    ],
+                )
+            };
             // (a peak rate so quoted is a capability, for `perf/vendor-peak` to judge)
-            let required = ceiling
+            let required = link_rate
+                || ceiling
                 || (quoted_spec && !peak)
                 || matches!(
                     cue_before(&lower_s, i),

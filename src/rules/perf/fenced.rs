@@ -243,15 +243,22 @@ pub fn result_lines(
         };
         // the lead-in directly above, or above the code that printed the block (a notebook's
         // cell, then its output), or the summary of the `<details>` the block is folded in
+        // (a block quoted with its lead-in, "> EDIT: output as requested:" over "> ```": the
+        // quote markers are no text between them)
+        let quoted = quoted_at(source, span.start);
+        let gap = |g: Range<usize>| {
+            source.get(g).is_some_and(|g| {
+                if quoted {
+                    blank_or_comments(&g.replace('>', ""))
+                } else {
+                    blank_or_comments(g)
+                }
+            })
+        };
         let after_lead = code
             .checked_sub(1)
             .map(|k| &doc.code_blocks[k])
-            .filter(|cell| {
-                cell.start >= lead_end
-                    && source
-                        .get(lead_end..cell.start)
-                        .is_some_and(blank_or_comments)
-            })
+            .filter(|cell| cell.start >= lead_end && gap(lead_end..cell.start))
             .map_or(lead_end, |cell| cell.end);
         let folded = b.kind == BlockKind::Html
             && source.get(lead_end..span.start).is_some_and(blank_or_tags);
@@ -260,10 +267,7 @@ pub fn result_lines(
             || b.kind == BlockKind::Heading
             || folded)
             || exempt(b.section)
-            || !(folded
-                || source
-                    .get(after_lead..span.start)
-                    .is_some_and(blank_or_comments))
+            || !(folded || gap(after_lead..span.start))
         {
             continue;
         }
@@ -272,7 +276,7 @@ pub fn result_lines(
             continue;
         };
         let sentence = last_sentence(&b.text);
-        let lines: Vec<Range<usize>> = lines_of(source, body.clone())
+        let lines: Vec<Range<usize>> = lines_of(source, body.clone(), quoted)
             .filter(|r| !source[r.clone()].trim().is_empty())
             .collect();
         // the command at a prompt, then what it printed ("$ ./bench --model …" over "Request
@@ -450,6 +454,19 @@ pub fn result_lines(
                 .map_or(h.end, |r| r.end);
             h.start..end
         });
+        // the line of column names right above a line of their units ("#  size  count  …
+        // busbw" over "#  (B)  (elements)  …  (GB/s)"), below whatever a tool prints first
+        // ("# nThread 1 nGpus 1 …", a line per rank)
+        let header = lines
+            .windows(2)
+            .position(|w| {
+                units_line(&source[w[1].clone()])
+                    && !units_line(&source[w[0].clone()])
+                    && source[w[0].clone()].split_whitespace().count() >= 3
+            })
+            .map(|k| lines[k].start..lines[k + 1].end)
+            .filter(|h| header.as_ref().is_none_or(|old| old.start < h.start))
+            .or(header);
         // ncu's metric table, under a section line and a rule (below the line naming the
         // kernel and its launch, "sgemm(int, const float *) (128, 1, 1)x(256, 1, 1), Device 0")
         let header = lines
@@ -621,7 +638,7 @@ fn fenced_body(source: &str, span: Range<usize>) -> Option<Range<usize>> {
     let last_line_start = trimmed.rfind('\n').map_or(0, |i| i + 1);
     let body_end = if last_line_start > first_end
         && trimmed[last_line_start..]
-            .trim_start()
+            .trim_start_matches(|c: char| c == '>' || c.is_whitespace())
             .starts_with(&fence.to_string().repeat(3))
     {
         span.start + last_line_start
@@ -631,15 +648,34 @@ fn fenced_body(source: &str, span: Range<usize>) -> Option<Range<usize>> {
     (body_start <= body_end).then_some(body_start..body_end)
 }
 
-/// The lines of `range` of the source (without their line ends).
-fn lines_of(source: &str, range: Range<usize>) -> impl Iterator<Item = Range<usize>> + '_ {
+/// The lines of `range` of the source (without their line ends, nor their quote markers when
+/// the block is `quoted`: "> | llama 70B … |").
+fn lines_of(
+    source: &str,
+    range: Range<usize>,
+    quoted: bool,
+) -> impl Iterator<Item = Range<usize>> + '_ {
     let text = &source[range.clone()];
     let mut at = range.start;
     text.split_inclusive('\n').map(move |l| {
         let start = at;
         at += l.len();
-        start..start + l.trim_end_matches(['\n', '\r']).len()
+        let line = l.trim_end_matches(['\n', '\r']);
+        let marker = if quoted {
+            line.len() - line.trim_start_matches(['>', ' ']).len()
+        } else {
+            0
+        };
+        start + marker..start + line.len()
     })
+}
+
+/// Whether the line holding `at` is quoted up to it ("> ```"): only quote markers and blank
+/// space before it.
+fn quoted_at(source: &str, at: usize) -> bool {
+    let line_start = source[..at].rfind('\n').map_or(0, |p| p + 1);
+    let before = &source[line_start..at];
+    before.contains('>') && before.chars().all(|c| c == '>' || c.is_whitespace())
 }
 
 /// The time closing a line of a block whose lead-in announces times in a unit it names
@@ -871,6 +907,24 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
     // "step 1200 | loss 2.18 | tok/s/gpu 1086.1 | mfu 52.4%": a field of a log line, its name
     // before its value
     if text.contains('|') {
+        // llama-bench's row with no header line above it ("| llama 1B Q4_0 | … | pp512 |
+        // 84.21 ± 0.40 |"): tokens per second of the test named before them
+        if let [.., (_, test), (at, value)] = pipe_cells(text)[..] {
+            let value = value.split_once(" ± ").map_or("", |(v, _)| v);
+            if llama_bench_test(test)
+                && lone_number(value)
+                && !claims
+                    .iter()
+                    .any(|c| c.span.start < at + value.len() && at < c.span.end)
+            {
+                out.push(claim_at(
+                    text,
+                    at..at + value.len(),
+                    ClaimKind::Rate { peak_unit: false },
+                    "t/s",
+                ));
+            }
+        }
         let mut at = 0;
         for field in text.split('|') {
             let from = at;
@@ -1235,6 +1289,18 @@ fn pipe_values(header: &str, text: &str, claims: &[Claim], lead: CellKind) -> Ve
     out
 }
 
+/// Whether a cell names a test llama-bench runs: prompt processing or generation of a number
+/// of tokens ("pp512", "tg128", "pp512+tg128", "pp4096 @ d8192").
+fn llama_bench_test(cell: &str) -> bool {
+    let test = cell.split(" @ ").next().unwrap_or("");
+    !test.is_empty()
+        && test.split('+').all(|t| {
+            t.strip_prefix("pp")
+                .or_else(|| t.strip_prefix("tg"))
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        })
+}
+
 /// Time units printed as a field of their own after a value ("21 ms").
 const TIME_UNIT_FIELDS: &[&str] = &["ns", "us", "µs", "μs", "ms", "s", "sec", "min", "h"];
 
@@ -1502,6 +1568,12 @@ fn shows_columns(source: &str, lines: &[Range<usize>], lead: CellKind) -> bool {
         Some((title, rest)) if source[title.clone()].split_whitespace().count() == 1 => rest,
         _ => lines,
     };
+    // (below what a tool prints before its columns: "# nThread 1 nGpus 1 …" over the names
+    // and their units)
+    let lines = lines
+        .windows(2)
+        .position(|w| units_line(&source[w[1].clone()]) && !units_line(&source[w[0].clone()]))
+        .map_or(lines, |k| &lines[k..]);
     let Some((head, rest)) = lines.split_first() else {
         return false;
     };

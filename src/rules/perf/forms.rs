@@ -640,6 +640,18 @@ pub(super) fn is_perf_percent(
     if matches!(next, "behind" | "ahead") {
         return true;
     }
+    // "roughly 5% overhead vs no bias": the cost of a feature in time
+    // "That is about 18% lower than 0.7.1": a comparison with another result, in a block of
+    // results
+    let than = matches!(
+        next,
+        "lower" | "higher" | "less" | "more" | "worse" | "better"
+    ) && word_after(lower, s1 + next.len()).1 == "than";
+    if (next == "overhead" || (than && block_perf()))
+        && !has_word(&lower[seg.sentence(lower, &(start..end))], QUALITY_WORDS)
+    {
+        return true;
+    }
     if matches!(next, "above" | "below") {
         let s = &lower[seg.sentence(lower, &(start..end))];
         if RATE_UNITS.iter().any(|(u, _)| s.contains(u)) || has_word(s, PERF_NOUNS) {
