@@ -347,18 +347,26 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
         .split_once("% of ")
         .or_else(|| h.trim_start().strip_prefix("share of ").map(|of| ("", of)))
     {
-        let whole = matches!(
-            words(of).next().unwrap_or(""),
-            "total"
-                | "time"
-                | "runtime"
-                | "all"
-                | "calls"
-                | "samples"
-                | "memory"
-                | "vram"
-                | "params"
-        );
+        // ("% of memory roof", "% of memory bandwidth": a share of a peak)
+        let peak = words(of).skip(1).take(2).any(|w| {
+            matches!(
+                w,
+                "roof" | "roofline" | "peak" | "bandwidth" | "ceiling" | "limit" | "bound"
+            )
+        });
+        let whole = !peak
+            && matches!(
+                words(of).next().unwrap_or(""),
+                "total"
+                    | "time"
+                    | "runtime"
+                    | "all"
+                    | "calls"
+                    | "samples"
+                    | "memory"
+                    | "vram"
+                    | "params"
+            );
         return (!whole).then_some((ClaimKind::Percent, "%"));
     }
     // "Cost per 1M output tokens ($)", "$/1M tokens": a cost per unit of work, an efficiency

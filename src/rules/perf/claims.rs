@@ -1706,8 +1706,19 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         && (tail.is_empty() || tail.starts_with('('))
                 }) || (head.ends_with(':') && {
                     // "Coalesced now: 1.92 ms, 13.9% of bandwidth, a 21.5x speedup"
+                    // ("OpenMP, 48 threads: 2.21 s, 18.9× over serial")
                     let s = &lower_s[seg().sentence(&lower_s, &(i..end))];
-                    has_word(s, SPEED_WORDS) || s.contains("% of")
+                    let multiplier = s.char_indices().any(|(k, c)| {
+                        matches!(c, 'x' | '×')
+                            && s[..k].ends_with(|d: char| d.is_ascii_digit())
+                            && s[k + c.len_utf8()..]
+                                .chars()
+                                .next()
+                                .is_none_or(|n| !n.is_alphanumeric())
+                    });
+                    has_word(s, SPEED_WORDS)
+                        || s.contains("% of")
+                        || (multiplier && has_word(s, &["over", "vs", "vs.", "versus", "than"]))
                 }) || lower_s[end..]
                     .trim_start()
                     .strip_prefix('(')

@@ -521,11 +521,13 @@ impl TableContext {
             .collect();
         // (the first column names the rows: "| Engine | Tokens/s |"; a column of versions
         // beside a model's name is a detail of each row's run)
+        // (devices in rows: not in a specification table, whose rows compare no measurement)
         let system_rows = ((around.reference_row && around.names >= 1)
             || (around.names >= 2
-                && head
-                    .first()
-                    .is_some_and(|h| has_word(h, SYSTEM_HEADER_WORDS))))
+                && head.first().is_some_and(|h| {
+                    has_word(h, SYSTEM_HEADER_WORDS)
+                        || (has_word(h, DEVICE_HEADER_WORDS) && !spec_header)
+                })))
         .then_some(0);
         TableContext {
             caption: text,
@@ -777,6 +779,25 @@ const SYSTEM_HEADER_WORDS: &[&str] = &[
     "quantization",
     "quantisation",
     "quant",
+];
+
+/// Header words of a column naming the device each row ran on: rows of results measured the
+/// same way are compared with each other ("| Card | Gaming power (W) |"), rows of a
+/// specification are not (not "GPUs", a count).
+const DEVICE_HEADER_WORDS: &[&str] = &[
+    "device",
+    "devices",
+    "gpu",
+    "card",
+    "cards",
+    "board",
+    "boards",
+    "machine",
+    "box",
+    "rig",
+    "hardware",
+    "platform",
+    "accelerator",
 ];
 
 /// How a header cell names a system the table may set beside others.
