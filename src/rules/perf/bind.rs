@@ -186,6 +186,15 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
         // larger scale"): there the value before is another configuration's, a baseline only
         // when it names that configuration ("up from 46% with the BF16 recipe").
         let (fs, fw) = word_before(text, c.own.start);
+        // ("from roughly 1,100 to about 2,600 tokens/s": an approximation before the value)
+        let (fs, fw) = if matches!(
+            fw.to_ascii_lowercase().as_str(),
+            "roughly" | "about" | "around" | "approximately" | "nearly" | "almost"
+        ) {
+            word_before(text, fs)
+        } else {
+            (fs, fw)
+        };
         // "pasa de 117 a 201 tok/s", "von 310 auf 205 ms", "1,240 से 1,910 tokens/s": from a
         // bare number before it to this one
         if matches!(fw, "a" | "para" | "à" | "auf" | "से" | "до" | "menjadi") {
@@ -396,6 +405,29 @@ fn scaling_series(text: &str, sentence: Range<usize>) -> bool {
                 })
                 .count()
                 >= 2
+        }
+        // "from 382 TFLOPS at d=64 to 561 at d=128", "at batch 8 … at batch 64": a setting
+        // named twice with two values
+        || {
+            let ws: Vec<&str> = super::text::words(&s).collect();
+            let settings: Vec<(&str, &str)> = ws
+                .windows(3)
+                .filter(|p| p[0] == "at")
+                .filter_map(|p| match p[1].split_once('=') {
+                    Some((k, v)) if !k.is_empty() && !v.is_empty() => Some((k, v)),
+                    None if p[2].starts_with(|c: char| c.is_ascii_digit())
+                        && p[1].starts_with(|c: char| c.is_ascii_alphabetic()) =>
+                    {
+                        Some((p[1], p[2]))
+                    }
+                    _ => None,
+                })
+                .collect();
+            settings.iter().enumerate().any(|(k, (name, value))| {
+                settings[k + 1..]
+                    .iter()
+                    .any(|(n, v)| n == name && v != value)
+            })
         }
 }
 

@@ -1378,6 +1378,24 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 // "from 2,950 to 6,420 tokens/s", "17.9 → 24.6 t/s": the value before, written
                 // without its unit, is a rate of the same unit
                 let head = lower_s[..i].trim_end();
+                // ("from roughly 1,100 to about 2,600 output tokens/s": a quantifier after the
+                // joining word)
+                let head = [
+                    "about",
+                    "roughly",
+                    "around",
+                    "approximately",
+                    "nearly",
+                    "almost",
+                    "~",
+                ]
+                .iter()
+                .find_map(|q| {
+                    head.strip_suffix(q)
+                        .filter(|h| q.len() == 1 || h.ends_with(' '))
+                        .map(str::trim_end)
+                })
+                .unwrap_or(head);
                 // ("20,910 vs 20,950 GFLOPS"; "183k and 97k QPS": two values in thousands)
                 let thousands = lower.get(num_end) == Some(&b'k');
                 let joined = ["to", "→", "->", "vs", "vs.", "versus", "and"]
@@ -2213,6 +2231,46 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         }
         i = num_end.max(i + 1);
     }
+    // "climbs from 382 TFLOPS at d=64 to 561 at d=128": the later value, written without the
+    // unit the earlier one carries
+    let mut later = Vec::new();
+    for c in &out {
+        if !matches!(c.kind, ClaimKind::Rate { .. } | ClaimKind::Latency)
+            || word_before(&lower_s, quantifier_start(&lower_s, c.span.start)).1 != "from"
+            || c.from_to
+        {
+            continue;
+        }
+        let window = ahead(&lower_s, c.span.end, 40);
+        let window = window.find(['.', ';', '\n']).map_or(window, |p| {
+            // (a decimal point inside "d=6.4" is no sentence end)
+            if window[p + 1..].starts_with(|d: char| d.is_ascii_digit()) {
+                window
+            } else {
+                &window[..p]
+            }
+        });
+        let Some(to) = window.find(" to ") else {
+            continue;
+        };
+        let at = skip_space(lower, c.span.end + to + 4);
+        let Some(end) = number_at(lower, at) else {
+            continue;
+        };
+        let bare = lower
+            .get(end)
+            .is_none_or(|b| !is_word_byte(*b) && *b != b'%')
+            && matches!(
+                word_after(&lower_s, end).1,
+                "" | "at" | "on" | "with" | "for" | "in" | "when" | "once" | "after" | "and"
+            );
+        if bare && !out.iter().any(|o| o.span.start < end && at < o.span.end) {
+            let mut y = claim(at..end, c.kind);
+            y.unit = c.unit.clone();
+            later.push(y);
+        }
+    }
+    out.extend(later);
     find_phrases(&lower_s, states, seg, &mut out, &claim);
     out.retain(|c| {
         !matches!(c.kind, ClaimKind::Multiplier | ClaimKind::Percent)
