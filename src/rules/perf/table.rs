@@ -774,7 +774,20 @@ const SYSTEM_HEADER_WORDS: &[&str] = &[
     "optimisation",
     "compiler",
     // number formats compared row by row: "| Precision | Tokens/s |" over BF16, FP8, INT4
+    // (execution paths: "| Path | Latency (ms) |" over eager, compiled, TensorRT)
+    "path",
+    "paths",
+    // in Chinese: version, method, implementation, scheme, framework, engine, backend
+    "版本",
+    "方法",
+    "实现",
+    "方案",
+    "框架",
+    "引擎",
+    "后端",
     "precision",
+    "format",
+    "formats",
     "dtype",
     "quantization",
     "quantisation",
