@@ -13,8 +13,8 @@ use super::fields::{Bound, Device, Field, Loc};
 use super::text::{has_word, word_after, word_before};
 use super::vocab::Vocab;
 use super::words::{
-    COMMON_AFTER_RATIO, COMPARATIVES, DIRECTION_STEMS, LOWER_NAMES, PERCENTILES, PERF_NOUNS,
-    QUALITY_WORDS, SPEED_WORDS, UTILIZATION_WORDS,
+    APPROXIMATIONS, COMMON_AFTER_RATIO, COMPARATIVES, DIRECTION_STEMS, LOWER_NAMES, PERCENTILES,
+    PERF_NOUNS, QUALITY_WORDS, SPEED_WORDS, UTILIZATION_WORDS,
 };
 use std::ops::Range;
 
@@ -187,10 +187,7 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
         // when it names that configuration ("up from 46% with the BF16 recipe").
         let (fs, fw) = word_before(text, c.own.start);
         // ("from roughly 1,100 to about 2,600 tokens/s": an approximation before the value)
-        let (fs, fw) = if matches!(
-            fw.to_ascii_lowercase().as_str(),
-            "roughly" | "about" | "around" | "approximately" | "nearly" | "almost"
-        ) {
+        let (fs, fw) = if APPROXIMATIONS.contains(&fw.to_ascii_lowercase().as_str()) {
             word_before(text, fs)
         } else {
             (fs, fw)

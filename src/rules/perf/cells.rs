@@ -11,8 +11,8 @@ use super::claims::{claim_at, Claim, ClaimKind};
 use super::table::{above, split_cells, table_at, WORKLOAD_HEADER_WORDS};
 use super::text::{has_word, lone_number, number_at, own_words, unit_in, words};
 use super::words::{
-    CHANGE_COLUMN_WORDS, MEASURED_WORDS, SCORE_WORDS, SPEC_LEAD_WORDS, TIME_UNITS,
-    UTILIZATION_WORDS,
+    CHANGE_COLUMN_WORDS, MEASURED_WORDS, POWER_LIMIT_WORDS, SCORE_WORDS, SPEC_LEAD_WORDS,
+    TIME_UNITS, UTILIZATION_WORDS,
 };
 use crate::document::{BlockKind, Document};
 use crate::policy::PerfPolicy;
@@ -686,14 +686,7 @@ fn is_power_header(header: &str) -> bool {
     let h = header.to_ascii_lowercase();
     // ("Power (32B tg)" over "62 W": the cells carry the unit)
     let named = has_word(&h, &["power", "draw", "watts"]);
-    named
-        && !has_word(
-            &h,
-            &[
-                "tdp", "tgp", "limit", "cap", "max", "max.", "maximum", "rated", "spec", "mode",
-                "budget", "psu", "idle",
-            ],
-        )
+    named && !has_word(&h, POWER_LIMIT_WORDS) && !has_word(&h, &["max.", "idle"])
 }
 
 /// Whether a table's header is that of a list of settings or items and their values

@@ -705,31 +705,13 @@ fn measured_power(lower: &str, seg: &Segments, i: usize, num_end: usize) -> Opti
         .trim_start()
         .starts_with("at the wall");
     let limit = head.iter().any(|w| {
-        matches!(
-            *w,
-            "limit"
-                | "limited"
-                | "limits"
-                | "cap"
-                | "capped"
-                | "tdp"
-                | "tgp"
-                | "rated"
-                | "budget"
-                | "mode"
-                | "max"
-                | "maximum"
-                | "psu"
-                | "supply"
-                | "envelope"
-                | "spec"
-                | "up"
-        )
+        POWER_LIMIT_WORDS.contains(w)
+            || matches!(
+                *w,
+                "limited" | "limits" | "capped" | "supply" | "envelope" | "up"
+            )
     }) || words(ahead(lower, end, 24)).take(2).any(|w| {
-        matches!(
-            w,
-            "tdp" | "tgp" | "limit" | "cap" | "mode" | "budget" | "psu"
-        )
+        POWER_LIMIT_WORDS.contains(&w) && !matches!(w, "rated" | "max" | "maximum" | "spec")
     });
     (drawn && !limit).then_some(end)
 }
@@ -1380,22 +1362,15 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 let head = lower_s[..i].trim_end();
                 // ("from roughly 1,100 to about 2,600 output tokens/s": a quantifier after the
                 // joining word)
-                let head = [
-                    "about",
-                    "roughly",
-                    "around",
-                    "approximately",
-                    "nearly",
-                    "almost",
-                    "~",
-                ]
-                .iter()
-                .find_map(|q| {
-                    head.strip_suffix(q)
-                        .filter(|h| q.len() == 1 || h.ends_with(' '))
-                        .map(str::trim_end)
-                })
-                .unwrap_or(head);
+                let head = APPROXIMATIONS
+                    .iter()
+                    .chain(&["~"])
+                    .find_map(|q| {
+                        head.strip_suffix(q)
+                            .filter(|h| q.len() == 1 || h.ends_with(' '))
+                            .map(str::trim_end)
+                    })
+                    .unwrap_or(head);
                 // ("20,910 vs 20,950 GFLOPS"; "183k and 97k QPS": two values in thousands)
                 let thousands = lower.get(num_end) == Some(&b'k');
                 let joined = ["to", "→", "->", "vs", "vs.", "versus", "and"]

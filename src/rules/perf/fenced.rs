@@ -460,9 +460,7 @@ pub fn result_lines(
         let header = lines
             .windows(2)
             .position(|w| {
-                units_line(&source[w[1].clone()])
-                    && !units_line(&source[w[0].clone()])
-                    && source[w[0].clone()].split_whitespace().count() >= 3
+                names_over_units(source, w) && source[w[0].clone()].split_whitespace().count() >= 3
             })
             .map(|k| lines[k].start..lines[k + 1].end)
             .filter(|h| header.as_ref().is_none_or(|old| old.start < h.start))
@@ -1499,6 +1497,12 @@ pub fn intervals(text: &str, claims: &mut Vec<Claim>) -> Vec<Range<usize>> {
     changes
 }
 
+/// Whether the first of two lines names columns and the second gives their units
+/// ("#  size  count  …  busbw" over "#  (B)  (elements)  …  (GB/s)").
+fn names_over_units(source: &str, pair: &[Range<usize>]) -> bool {
+    units_line(&source[pair[1].clone()]) && !units_line(&source[pair[0].clone()])
+}
+
 /// Whether a line of output holds only units in brackets ("#  (B)  (elements)  (us)  (GB/s)").
 fn units_line(line: &str) -> bool {
     let t = line.trim_start().trim_start_matches('#');
@@ -1572,7 +1576,7 @@ fn shows_columns(source: &str, lines: &[Range<usize>], lead: CellKind) -> bool {
     // and their units)
     let lines = lines
         .windows(2)
-        .position(|w| units_line(&source[w[1].clone()]) && !units_line(&source[w[0].clone()]))
+        .position(|w| names_over_units(source, w))
         .map_or(lines, |k| &lines[k..]);
     let Some((head, rest)) = lines.split_first() else {
         return false;

@@ -545,6 +545,21 @@ pub(super) const QUANTIFIERS: &[&str] = &[
     "up to",
     "at least",
 ];
+/// Words that say a power figure is a limit, a rating or a mode rather than what a run drew
+/// ("power-limited to 280 W", "a 450 W TDP", "in 15 W mode").
+pub(super) const POWER_LIMIT_WORDS: &[&str] = &[
+    "limit", "cap", "tdp", "tgp", "rated", "budget", "mode", "max", "maximum", "psu", "spec",
+];
+/// Words that make a value approximate ("from roughly 1,100 to about 2,600 tokens/s"): they may
+/// stand between "from" or "to" and the value.
+pub(super) const APPROXIMATIONS: &[&str] = &[
+    "about",
+    "roughly",
+    "around",
+    "approximately",
+    "nearly",
+    "almost",
+];
 /// Hedges that may stand between a cue and its number ("takes around 1.5 hours").
 pub(super) const HEDGES: &[&str] = &[
     "about",
