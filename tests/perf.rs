@@ -795,3 +795,12 @@ fn post_points_folded_output_and_notebook_cells_are_exact() {
 fn power_quoted_output_and_rates_named_before_their_values_are_exact() {
     assert_exact("perf-twenty-fifth.md", 40);
 }
+
+/// A column headed by the device each row ran on ("| Board |" over a board's own name, "|
+/// Phone |", "| Instance |") states the row's hardware, and its rows are set side by side;
+/// results per dollar ("M tokens / $") and lattice updates per second ("MLUPS") are rates;
+/// Korean comparisons after the number ("1.41배 빠르고", "12% 나쁩니다").
+#[test]
+fn devices_by_column_cost_per_result_and_korean_comparisons_are_exact() {
+    assert_exact("perf-twenty-sixth.md", 14);
+}

@@ -101,6 +101,8 @@ const CHANGE_WORDS: &[&str] = &[
     "처리량",
     "속도",
     "대비",
+    // Korean "than": "vLLM보다 약 1.29배"
+    "보다",
     "的",
     // Russian: faster, slower, speed-up, cut, lower, saves, gain ("быстрее в 1,3 раза",
     // "ускорение в 2 раза"); Hindi: faster, speed
@@ -237,6 +239,19 @@ const AFTER_CHANGE: &[&str] = &[
     "빨라",
     "빠릅",
     "빠른",
+    // "vLLM보다 약 1.29배 빠르고" (faster), "느리고" (slower), "24% 나쁩니다" (worse), "10% 남짓
+    // 앞섭니다" (ahead), "19~29% 높았고" (higher)
+    "빠르",
+    "느리",
+    "나쁩",
+    "나빠",
+    "앞섭",
+    "앞서",
+    "뒤처",
+    "높았",
+    "높습",
+    "낮았",
+    "낮습",
     "느려",
     "느립",
     "좋아",
@@ -303,6 +318,8 @@ const BETWEEN: &[&str] = &[
     "이",
     "가",
     "만큼",
+    // "10% 남짓" (a little over)
+    "남짓",
     "的",
     "左右",
     "남짓",

@@ -407,6 +407,12 @@ impl TableContext {
                 if is_quality_header(h) {
                     fields.push(Field::Correctness as usize);
                 }
+                // a column naming the device each row ran on ("| Board |" over "NUCLEO-F446RE",
+                // "| Phone |", "| Instance |"): its cell states the row's hardware, whatever
+                // the name
+                if is_hardware_header(h) {
+                    fields.push(Field::Hardware as usize);
+                }
                 // a column of one system's results over another's ("MI300X / H100")
                 if ratio_of_names(h).is_some() {
                     fields.push(Field::Baseline as usize);
@@ -633,7 +639,13 @@ impl TableContext {
             self.header
                 .get(col)
                 .is_some_and(|(_, fields)| fields.contains(&k))
-                && cells.get(col).is_some_and(|(_, v)| !is_placeholder(v))
+                && cells.get(col).is_some_and(|(_, v)| {
+                    !is_placeholder(v)
+                        // (a device by name, not a count: "| GPU |" over "4")
+                        && (k != Field::Hardware as usize
+                            || !is_hardware_header(&self.header[col].0)
+                            || v.chars().any(char::is_alphabetic))
+                })
         };
         // per field, the first column whose header names it for the whole row: one that
         // holds no result ("Baseline" over "cuBLAS"); a header over results, "Speedup vs
@@ -811,7 +823,31 @@ const DEVICE_HEADER_WORDS: &[&str] = &[
     "hardware",
     "platform",
     "accelerator",
+    "phone",
+    "phones",
+    "soc",
+    "instance",
+    "instances",
+    "chip",
+    "cpu",
+    "processor",
+    "mcu",
 ];
+
+/// Whether a header names only the device of each row ("Board", "GPU model", "Instance type",
+/// "Phone"), not a measurement on it ("GPU util", "CPU time") nor a count ("GPUs").
+fn is_hardware_header(header: &str) -> bool {
+    let h = header.to_ascii_lowercase();
+    let mut any = false;
+    for w in words(&h) {
+        if DEVICE_HEADER_WORDS.contains(&w) && !w.ends_with('s') || w == "soc" {
+            any = true;
+        } else if !matches!(w, "type" | "model" | "name" | "sku") {
+            return false;
+        }
+    }
+    any
+}
 
 /// How a header cell names a system the table may set beside others.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -253,6 +253,25 @@ pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     ("mj per token", false),
     ("tokens per joule", false),
     ("tokens/j", false),
+    // what a run yields per unit of money, an efficiency measured like tokens per joule:
+    // "9.58M tokens per $", a header's "Images per $ (spot)", "tokens per dollar"
+    ("tokens per dollar", false),
+    ("images per dollar", false),
+    ("tokens per $", false),
+    ("images per $", false),
+    ("tokens / $", false),
+    ("images / $", false),
+    ("tokens/$", false),
+    ("images/$", false),
+    ("tok/$", false),
+    ("img/$", false),
+    // lattice updates per second, the rate lattice-Boltzmann and stencil codes report:
+    // "9,850 MLUPS", "2.1 GLUP/s"
+    ("mlup/s", false),
+    ("glup/s", false),
+    ("mlups", false),
+    ("glups", false),
+    ("mflups", false),
     ("tokens per second", false),
     // mlx_lm's "Generation: 256 tokens, 97.518 tokens-per-sec"
     ("tokens-per-sec", false),
