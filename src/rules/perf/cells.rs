@@ -9,10 +9,10 @@
 
 use super::claims::{claim_at, Claim, ClaimKind};
 use super::table::{above, split_cells, table_at, WORKLOAD_HEADER_WORDS};
-use super::text::{has_word, lone_number, number_at, own_words, unit_in, words};
+use super::text::{has_word, lone_number, names_spec, number_at, own_words, unit_in, words};
 use super::words::{
-    CHANGE_COLUMN_WORDS, MEASURED_WORDS, POWER_LIMIT_WORDS, SCORE_WORDS, SPEC_LEAD_WORDS,
-    TIME_UNITS, UTILIZATION_WORDS,
+    CHANGE_COLUMN_WORDS, MEASURED_WORDS, POWER_LIMIT_WORDS, SCORE_WORDS, TIME_UNITS,
+    UTILIZATION_WORDS,
 };
 use crate::document::{BlockKind, Document};
 use crate::policy::PerfPolicy;
@@ -288,7 +288,7 @@ fn note_kind(note: &str, policy: &PerfPolicy) -> CellKind {
     if super::table::is_footprint(first) && unit_in(first).is_none() {
         return Some((ClaimKind::Saving, OWN_UNIT));
     }
-    if has_word(&n, SPEC_LEAD_WORDS) && !has_word(&n, MEASURED_WORDS) {
+    if names_spec(&n) && !has_word(&n, MEASURED_WORDS) {
         return None;
     }
     if let Some((unit, peak)) = unit_in(&n) {

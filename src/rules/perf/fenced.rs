@@ -14,9 +14,9 @@
 use super::cells::{column_kind, CellKind, OWN_UNIT};
 use super::claims::{claim_at, find_claims, Claim, ClaimKind};
 use super::fields::{shown, Field};
-use super::text::{has_word, lone_number, number_at, words};
+use super::text::{has_word, lone_number, names_spec, number_at, words};
 use super::vocab::{Vocab, Vocabulary};
-use super::words::{MEASURED_WORDS, PERCENTILES, SPEC_LEAD_WORDS, TIME_UNITS};
+use super::words::{MEASURED_WORDS, PERCENTILES, TIME_UNITS};
 use crate::document::{Block, BlockKind, Document};
 use crate::policy::PerfPolicy;
 use std::ops::Range;
@@ -213,7 +213,13 @@ pub fn without_asides(s: &str) -> String {
 pub fn last_sentence(text: &str) -> String {
     let t = text.trim_end();
     let body = t.trim_end_matches(['.', ':', ' ']);
-    let start = body.rfind(". ").map_or(0, |i| i + 2);
+    // (a question or an exclamation ends one too: "Want to reproduce? The CLI prints the same
+    // numbers:")
+    let start = [". ", "? ", "! "]
+        .iter()
+        .filter_map(|end| body.rfind(end).map(|i| i + 2))
+        .max()
+        .unwrap_or(0);
     t[start..].to_ascii_lowercase()
 }
 
@@ -290,7 +296,13 @@ pub fn result_lines(
             });
         // (a heading leads only a command and what it printed: "## Reproducing a run" over
         // "$ python bench_serving.py …" and its results)
-        if b.kind == BlockKind::Heading && !prompted {
+        // (or a heading that names the block as what a run printed: "## Training log (stage
+        // 2)", "### Benchmark output")
+        if b.kind == BlockKind::Heading
+            && !prompted
+            && !has_word(&sentence, OUTPUT_WORDS)
+            && !has_word(&sentence, &["log", "logs"])
+        {
             continue;
         }
         // a lead-in about a command introduces it, unless it says the block is what the
@@ -301,7 +313,7 @@ pub fn result_lines(
             || policy
                 .hypothetical_cues
                 .is_match(&without_asides(&sentence))
-            || (has_word(&sentence, SPEC_LEAD_WORDS) && !has_word(&sentence, MEASURED_WORDS))
+            || (names_spec(&sentence) && !has_word(&sentence, MEASURED_WORDS))
         {
             continue;
         }

@@ -19,12 +19,12 @@
 
 use super::claims::{Claim, ClaimKind};
 use super::fields::{shown, Field};
-use super::text::{compared_words, has_word, own_words, unit_in, words};
+use super::text::{compared_words, has_word, names_spec, own_words, unit_in, words};
 use super::vocab::Vocab;
 use super::words::{
     CHANGE_COLUMN_WORDS, COMPARING_WORDS, FOOTPRINT_HEADER_WORDS, FOOTPRINT_MEMORY_WORDS,
-    LATENCY_CUES, MEASURED_WORDS, PERF_NOUNS, PHASE_NOUNS, SCORE_WORDS, SPEC_LEAD_WORDS,
-    SPEED_WORDS, TIME_UNITS, UTILIZATION_WORDS,
+    LATENCY_CUES, MEASURED_WORDS, PERF_NOUNS, PHASE_NOUNS, SCORE_WORDS, SPEED_WORDS, TIME_UNITS,
+    UTILIZATION_WORDS,
 };
 use crate::document::{BlockKind, Document};
 use std::ops::Range;
@@ -438,7 +438,7 @@ impl TableContext {
             .collect();
         let spec_header = head.iter().any(|h| {
             let own = own_words(h);
-            (has_word(own, SPEC_HEADER_WORDS) || has_word(own, SPEC_LEAD_WORDS)) && !is_footprint(h)
+            (has_word(own, SPEC_HEADER_WORDS) || names_spec(own)) && !is_footprint(h)
         }) && !head
             .iter()
             .any(|h| has_word(h, MEASURED_WORDS) || words(h).any(|w| w.starts_with("achiev")));
@@ -704,7 +704,7 @@ impl TableContext {
                     // (not a share of one: "% of peak", "Share of datasheet")
                     // (nor the memory a run took at its peak: "Peak RSS")
                     // (nor what the column is compared with: "Change vs no spec")
-                    (has_word(own_words(&h), SPEC_LEAD_WORDS)
+                    (names_spec(own_words(&h))
                         && !has_word(&h, MEASURED_WORDS)
                         && !is_footprint(&h)
                         && !h.contains('%')

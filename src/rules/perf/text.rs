@@ -67,6 +67,30 @@ pub(super) fn has_word(s: &str, list: &[&str]) -> bool {
     words(s).any(|w| list.contains(&w))
 }
 
+/// Whether a text (lower case) names a device's specification (`SPEC_LEAD_WORDS`: "Peak
+/// BF16", "Spec sheet", "Datasheet"), not speculative decoding, which serving tables shorten
+/// to "spec" ("canary (96 tok + spec)", "control (no spec)", "spec decode").
+pub(super) fn names_spec(s: &str) -> bool {
+    let mut before = "";
+    let mut ws = words(s).peekable();
+    while let Some(w) = ws.next() {
+        if super::words::SPEC_LEAD_WORDS.contains(&w) {
+            let speculative = w == "spec"
+                && (matches!(before, "no" | "with" | "without" | "w/")
+                    || s.contains("+ spec")
+                    || s.contains("+spec")
+                    || ws
+                        .peek()
+                        .is_some_and(|n| n.starts_with("dec") || n.starts_with("draft")));
+            if !speculative {
+                return true;
+            }
+        }
+        before = w;
+    }
+    false
+}
+
 pub(super) fn has_stem(s: &str, stems: &[&str]) -> bool {
     words(s).any(|w| stems.iter().any(|st| w.starts_with(st)))
 }
