@@ -127,6 +127,9 @@ const TIME_WORDS: &[&str] = &[
     "tiempo",
     "durée",
     "zeit",
+    // German compounds: "Laufzeit" (run time), "Rechenzeit" (compute time)
+    "laufzeit",
+    "rechenzeit",
     "duration",
     "elapsed",
     "latency",

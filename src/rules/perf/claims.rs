@@ -693,6 +693,11 @@ fn measured_power(lower: &str, seg: &Segments, i: usize, num_end: usize) -> Opti
                 | "averages"
                 | "averaged"
                 | "averaging"
+                // in German: "ein Knoten zieht im Mittel 2,9 kW", "verbraucht 310 W"
+                | "zieht"
+                | "zog"
+                | "verbraucht"
+                | "verbrauchte"
         )
     }) || matches!(
         near,

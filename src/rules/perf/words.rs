@@ -55,6 +55,9 @@ pub(super) const PERF_NOUNS: &[&str] = &[
     "latency",
     "latencies",
     "throughput",
+    // in German: "der Durchsatz", "die Bandbreite"
+    "durchsatz",
+    "bandbreite",
     // "its overhead stayed below 2%"
     "overhead",
     // maximum achievable matmul FLOPS
@@ -167,6 +170,11 @@ pub(super) const SCORE_WORDS: &[&str] = &[
 pub(super) const UTILIZATION_WORDS: &[&str] = &[
     // in French: "l'efficacité de passage à l'échelle", "le taux d'utilisation"
     "efficacité",
+    // in German, Spanish and Portuguese: "Parallele Effizienz", "GPU-Auslastung", "eficiencia"
+    "effizienz",
+    "auslastung",
+    "eficiencia",
+    "eficiência",
     "mfu",
     // nvbench's column of achieved bandwidth against peak
     "bwutil",
