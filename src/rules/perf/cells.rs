@@ -1029,11 +1029,14 @@ impl TableCells {
                 // "41:00" under "Epoch time (mm:ss)"
                 out.push(claim_at(text, at..at + number.len(), *kind, unit));
             } else if (bare(number) && unit != OWN_UNIT)
-                // "1.28배", "1.6倍" under a column of ratios
+                // "1.28배", "1.6倍" under a column of ratios, and "×1.30" (the sign first)
                 || (*kind == ClaimKind::Multiplier
-                    && number
+                    && (number
                         .strip_suffix(['배', '倍'])
-                        .is_some_and(|n| bare(n.trim_end())))
+                        .is_some_and(|n| bare(n.trim_end()))
+                        || number
+                            .strip_prefix('×')
+                            .is_some_and(|n| bare(n.trim_start()))))
             {
                 out.push(claim_at(text, at..at + number.len(), *kind, unit));
             } else if number.strip_suffix('%').is_some_and(|n| {

@@ -935,6 +935,25 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         } else {
             0
         };
+        // "×1.30": the sign before a ratio, as tables of ratios write it (not "1024×1024", a
+        // product, nor "×8", a count); "×1.00" is the reference itself
+        if x_len == 0
+            && lower_s[..i]
+                .strip_suffix('×')
+                .is_some_and(|h| !h.ends_with(|c: char| c.is_alphanumeric() || c == '.'))
+            && lower_s[i..num_end].contains(['.', ','])
+            && lower.get(num_end).is_none_or(|c| !is_word_byte(*c))
+        {
+            let start = i - '×'.len_utf8();
+            let n = lower_s[i..num_end]
+                .trim_end_matches('0')
+                .trim_end_matches(['.', ',']);
+            if n != "1" && !hypothetical(&(start..num_end)) {
+                out.push(claim(start..num_end, ClaimKind::Multiplier));
+            }
+            i = num_end;
+            continue;
+        }
         // "2600 X" (a table's "not supported" mark after a number) and "7950X" (a product)
         let product = x_len == 1
             && text.as_bytes()[after] == b'X'
