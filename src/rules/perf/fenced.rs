@@ -961,6 +961,25 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
         }
         out.sort_by_key(|c| c.span.start);
     }
+    // a dashboard's row, its name then its value aligned by spaces ("rps             4,120"):
+    // a rate its name states
+    let line = text.trim();
+    if let Some(gap) = line.find("  ") {
+        let (label, value) = (&line[..gap], line[gap..].trim_start());
+        let start = text.len() - text.trim_start().len() + line.len() - value.len();
+        if !label.is_empty()
+            && !label.contains(|c: char| c.is_ascii_digit())
+            && number_at(text.as_bytes(), start) == Some(start + value.len())
+            && !claims
+                .iter()
+                .chain(&out)
+                .any(|c| c.span.start < start + value.len() && start < c.span.end)
+        {
+            if let Some((kind @ ClaimKind::Rate { .. }, unit)) = column_kind(label, None) {
+                out.push(claim_at(text, start..start + value.len(), kind, unit));
+            }
+        }
+    }
     out
 }
 
