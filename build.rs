@@ -54,6 +54,7 @@ fn main() {
     println!("cargo:rerun-if-changed=src/policy/required.rs");
     println!("cargo:rerun-if-changed=src/units.rs");
     println!("cargo:rerun-if-changed=src/devices/joined.rs");
+    link_without_pie();
     let policy = std::fs::read_to_string("policy.toml").expect("policy.toml is readable");
     let big_endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
     let syntax = syntax::Config::new()
@@ -525,6 +526,22 @@ fn device_names(devices: &toml::Value, big_endian: bool) -> (Vec<u8>, String) {
         sparse.to_bytes_little_endian()
     };
     (bytes, list)
+}
+
+/// Links the executable at a fixed address (`-no-pie`) on Linux: a position-independent
+/// executable makes the dynamic loader apply ~31,600 relative relocations to the binary's own
+/// tables on every start (their pages copied on write), about a sixth of a lint of an empty
+/// list. Measured (`ibench.py 300`, LTO build, medians): a lint of an empty list 1.98 → 1.62
+/// ms, `--help` 1.66 → 1.31 ms, the guide (22 KB) 3.46 → 3.19 ms.
+///
+/// The trade-off: the executable's own image is not randomised (no ASLR for it); shared
+/// libraries, stack and heap still are, and the binary is Rust with no unsafe parsing of its
+/// input. Set here for the binaries only: `RUSTFLAGS` would reach the proc-macro crates, which
+/// must be position-independent to load into the compiler.
+fn link_without_pie() {
+    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
+        println!("cargo:rustc-link-arg-bins=-no-pie");
+    }
 }
 
 /// What URLs must hold to match the built DFAs of URL patterns (see `required`): every literal
