@@ -55,13 +55,11 @@ type Held = [u64; built::GATE_SETS.div_ceil(64)];
 /// every literal (ASCII case ignored, as the patterns ignore it).
 fn held(s: &str) -> Held {
     let mut held: Held = [0; built::GATE_SETS.div_ceil(64)];
-    // The row offset of the state (its number times the number of columns).
-    let mut row = 0;
+    let mut state = 0;
     for &b in s.as_bytes() {
         let column = usize::from(built::GATE_CLASSES[usize::from(b)]);
-        let next = built::GATE_NEXT[row + column] as usize;
-        row = next & ((1 << built::GATE_AT_SHIFT) - 1);
-        let at = next >> built::GATE_AT_SHIFT;
+        state = usize::from(built::GATE_NEXT[state * built::GATE_STRIDE + column]);
+        let at = usize::from(built::GATE_AT[state]);
         if at != 0 {
             for (h, m) in held.iter_mut().zip(&built::GATE_MASKS[at - 1]) {
                 *h |= m;
