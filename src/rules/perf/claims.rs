@@ -1761,10 +1761,11 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 || (before == "is"
                     && word_before(&lower_s, word_before(&lower_s, i).0).1 == "that");
             // "33.1 ms total", "41.2 ms fwd": what the time is of, after it
+            // ("6h 40m end to end")
             let of_run = matches!(
                 after_unit,
                 "total" | "fwd" | "bwd" | "forward" | "backward" | "end-to-end" | "e2e"
-            );
+            ) || lower_s[ps..].trim_start().starts_with("end to end");
             // "−160 ms on the Pixel 8": a time with its sign, a change
             let signed = {
                 let h = &lower_s[..i];

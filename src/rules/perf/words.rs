@@ -537,6 +537,12 @@ pub(super) const PER_ITEM: &[&str] = &[
     "operation",
     "lookup",
     "invocation",
+    // "14.8 ms/tile", "91 µJ per inference", "2 ms per patch"
+    "tile",
+    "patch",
+    "inference",
+    "crop",
+    "pass",
 ];
 /// Words between a count and the device it counts ("2x NVIDIA GeForce RTX 3090").
 pub(super) const VENDOR_WORDS: &[&str] = &[
