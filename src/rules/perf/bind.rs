@@ -215,6 +215,17 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
                 continue;
             }
         }
+        // (the value after a change split from the one before: "from 1,150 to 1,610 img/s"
+        // reads from "from")
+        let fs = if c.from_to && fw.eq_ignore_ascii_case("to") {
+            let floor = crate::lines::floor_char_boundary(text, fs.saturating_sub(48));
+            text[floor..fs]
+                .to_ascii_lowercase()
+                .rfind("from")
+                .map_or(fs, |p| floor + p)
+        } else {
+            fs
+        };
         if c.from_to || fw.eq_ignore_ascii_case("from") {
             if !scaling_series(text, c.sentence.clone()) {
                 out.push(fs..c.span.end);

@@ -2271,6 +2271,32 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         }
     }
     out.extend(later);
+    // "from 1,150 to 1,610 img/s": the value before and the value after are two claims (each
+    // the other's baseline), not one range
+    let mut split = Vec::new();
+    out.retain(|c| {
+        let t = &lower_s[c.span.clone()];
+        let Some(p) = t.find(" to ").filter(|_| c.from_to) else {
+            return true;
+        };
+        let first_end = c.span.start + t[..p].trim_end().len();
+        let second = skip_space(lower, c.span.start + p + 4);
+        if first_end <= c.span.start || second >= c.span.end {
+            return true;
+        }
+        let after = claim(second..c.span.end, c.kind);
+        let mut before = claim(c.span.start..first_end, c.kind);
+        if before.unit.is_empty() {
+            before.unit = after.unit.clone();
+        }
+        for mut v in [before, after] {
+            v.from_to = true;
+            v.capability = c.capability;
+            split.push(v);
+        }
+        false
+    });
+    out.extend(split);
     find_phrases(&lower_s, states, seg, &mut out, &claim);
     out.retain(|c| {
         !matches!(c.kind, ClaimKind::Multiplier | ClaimKind::Percent)
