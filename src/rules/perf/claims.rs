@@ -2475,6 +2475,8 @@ mod tests {
                 ("Percent".into(), Some(38.0), "%".into()),
                 ("Latency".into(), Some(12.0), "ms".into()),
                 ("Multiplier".into(), Some(2.0), "x".into()),
+                // a change: the value before and the value after
+                ("Percent".into(), Some(31.0), "%".into()),
                 ("Percent".into(), Some(44.0), "%".into()),
             ]
         );
@@ -2497,7 +2499,8 @@ mod tests {
         assert_eq!(spans("a 1.4x-2.1x speed boost"), ["1.4x-2.1x"]);
         assert_eq!(spans("roughly 4x ~ 7x speedup"), ["4x ~ 7x"]);
         assert_eq!(spans("typically 10% to 20% faster"), ["10% to 20%"]);
-        assert_eq!(spans("MFU rises from 40% to 46–47% as"), ["40% to 46–47%"]);
+        // (a change is two claims, a range one)
+        assert_eq!(spans("MFU rises from 40% to 46–47% as"), ["40%", "46–47%"]);
         assert_eq!(spans("the speedup is 1.39 over TensorRT"), ["1.39"]);
         assert_eq!(spans("a reduction of 3.4 times in memory"), ["3.4 times"]);
         assert_eq!(spans("by up to 4.1 times on one GPU"), ["4.1 times"]);

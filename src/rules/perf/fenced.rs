@@ -793,6 +793,45 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
             }
         }
     }
+    // fio's latency line, its unit in brackets before the statistics ("clat (usec): min=14,
+    // max=4127, avg=51.88, stdev=22.40"): the minimum, maximum and mean (the deviation is a
+    // spread)
+    let t = text.trim_start();
+    if let Some((name, stats)) = t.split_once("): ") {
+        let unit = match name.split_once(" (") {
+            Some(("lat" | "clat" | "slat", "usec")) => Some("us"),
+            Some(("lat" | "clat" | "slat", "msec")) => Some("ms"),
+            Some(("lat" | "clat" | "slat", "nsec")) => Some("ns"),
+            _ => None,
+        };
+        if let Some(unit) = unit {
+            let base = text.len() - stats.len();
+            let mut at = 0;
+            for field in stats.split(", ") {
+                let from = at;
+                at += field.len() + 2;
+                let Some((k, v)) = field.split_once('=') else {
+                    continue;
+                };
+                let start = base + from + k.len() + 1;
+                let v = v.trim_end();
+                if matches!(k, "min" | "max" | "avg")
+                    && number_at(text.as_bytes(), start) == Some(start + v.len())
+                    && !claims
+                        .iter()
+                        .any(|c| c.span.start < start + v.len() && start < c.span.end)
+                {
+                    out.push(claim_at(
+                        text,
+                        start..start + v.len(),
+                        ClaimKind::Latency,
+                        unit,
+                    ));
+                }
+            }
+            return out;
+        }
+    }
     let mut label_from = 0;
     for (colon, _) in text.match_indices([':', '=']) {
         if colon < label_from {
