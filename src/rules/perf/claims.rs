@@ -2271,6 +2271,43 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         }
     }
     out.extend(later);
+    // "p50 205 ms, rps 4,290": a rate named by its abbreviation before its value, as a list of
+    // metrics writes it
+    for abbr in ["rps", "qps", "tps", "iops"] {
+        for (at, _) in lower_s.match_indices(abbr) {
+            let end = at + abbr.len();
+            if lower[..at].last().is_some_and(|b| is_word_byte(*b)) {
+                continue;
+            }
+            let n = match lower.get(end) {
+                Some(b':' | b'=') => skip_space(lower, end + 1),
+                Some(b' ') => skip_space(lower, end),
+                _ => continue,
+            };
+            let Some(num_end) = number_at(lower, n) else {
+                continue;
+            };
+            let bare = lower
+                .get(num_end)
+                .is_none_or(|b| !is_word_byte(*b) && !matches!(b, b'%' | b'/'));
+            // (a load it was run at is a setting: "at qps 20")
+            let setting = matches!(word_before(&lower_s, at).1, "at" | "of" | "target" | "max");
+            if n > end
+                && bare
+                && !setting
+                && !out.iter().any(|c| c.span.start < num_end && n < c.span.end)
+                && !hypothetical(&(n..num_end))
+                && !states(
+                    Vocabulary::Setting,
+                    &lower_s[seg().clause(&lower_s, &(n..num_end))],
+                )
+            {
+                let mut c = claim(n..num_end, ClaimKind::Rate { peak_unit: false });
+                c.unit = abbr.into();
+                out.push(c);
+            }
+        }
+    }
     // "from 1,150 to 1,610 img/s": the value before and the value after are two claims (each
     // the other's baseline), not one range
     let mut split = Vec::new();
