@@ -181,6 +181,8 @@ pub(super) const UTILIZATION_WORDS: &[&str] = &[
     "hfu",
     "utilization",
     "utilisation",
+    // abbreviated: "GPU util", "SM util"
+    "util",
     "efficiency",
     // a column abbreviated: "Scaling eff. vs 256 GPUs"
     "eff",
