@@ -747,12 +747,7 @@ pub fn bare_times(text: &str, claims: &[Claim]) -> Vec<Claim> {
         let spread = super::text::spread_label(&text[..i]);
         match unit {
             // ("118 ms ± 1.4 ms per loop": the spread of the time before, not a time)
-            Some(u)
-                if !claims
-                    .iter()
-                    .any(|c| c.span.start < e + u.len() && i < c.span.end)
-                    && !spread =>
-            {
+            Some(u) if !taken(claims, i..e + u.len()) && !spread => {
                 let len = u.len() + if per_op(u) { "/op".len() } else { 0 };
                 out.push(claim_at(text, i..e + len, ClaimKind::Latency, u));
                 i = e + len;
@@ -780,10 +775,7 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
             if matches!(text.as_bytes().get(end), Some(b'k' | b'M')) {
                 end += 1;
             }
-            if !claims
-                .iter()
-                .any(|c| c.span.start < end && start < c.span.end)
-            {
+            if !taken(claims, start..end) {
                 out.push(claim_at(
                     text,
                     at..end,
@@ -817,9 +809,7 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
                 let v = v.trim_end();
                 if matches!(k, "min" | "max" | "avg")
                     && number_at(text.as_bytes(), start) == Some(start + v.len())
-                    && !claims
-                        .iter()
-                        .any(|c| c.span.start < start + v.len() && start < c.span.end)
+                    && !taken(claims, start..start + v.len())
                 {
                     out.push(claim_at(
                         text,
@@ -900,9 +890,7 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
             || asked
             || (after.is_some_and(|c| !c.is_whitespace() && c != ',' && c != '|' && c != '}')
                 && !glued_time)
-            || claims
-                .iter()
-                .any(|c| c.span.start < end && start < c.span.end)
+            || taken(claims, start..end)
         {
             continue;
         }
@@ -960,11 +948,7 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
         // 84.21 ± 0.40 |"): tokens per second of the test named before them
         if let [.., (_, test), (at, value)] = pipe_cells(text)[..] {
             let value = value.split_once(" ± ").map_or("", |(v, _)| v);
-            if llama_bench_test(test)
-                && lone_number(value)
-                && !claims
-                    .iter()
-                    .any(|c| c.span.start < at + value.len() && at < c.span.end)
+            if llama_bench_test(test) && lone_number(value) && !taken(claims, at..at + value.len())
             {
                 out.push(claim_at(
                     text,
@@ -1020,6 +1004,13 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
         }
     }
     out
+}
+
+/// Whether a claim already covers part of `r`.
+fn taken(claims: &[Claim], r: Range<usize>) -> bool {
+    claims
+        .iter()
+        .any(|c| c.span.start < r.end && r.start < c.span.end)
 }
 
 /// The kind of the values under a column of output named `name` as a benchmark tool prints
@@ -1181,11 +1172,7 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
         if let Some((kind, unit)) = column_kind(&label, None).filter(|(_, u)| *u != OWN_UNIT) {
             return fields[fields.len() - names.len()..]
                 .iter()
-                .filter(|(at, v)| {
-                    !claims
-                        .iter()
-                        .any(|c| c.span.start < at + v.len() && *at < c.span.end)
-                })
+                .filter(|(at, v)| !taken(claims, *at..at + v.len()))
                 .map(|(at, v)| claim_at(text, *at..at + v.len(), kind, unit))
                 .collect();
         }
@@ -1232,7 +1219,7 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
             && k > 0
             && super::cells::is_measured_ratio_header(&name)
             && lone_number(value)
-            && !claims.iter().any(|c| c.span.start < end && at < c.span.end)
+            && !taken(claims, at..end)
         {
             out.push(claim_at(text, at..end, ClaimKind::Multiplier, "x"));
             continue;
@@ -1243,12 +1230,12 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
                 name.to_ascii_lowercase().as_str(),
                 "elapsed" | "walltime" | "wall" | "time" | "runtime" | "duration" | "wallclock"
             )
-            && !claims.iter().any(|c| c.span.start < end && at < c.span.end)
+            && !taken(claims, at..end)
         {
             out.push(claim_at(text, at..end, ClaimKind::Latency, "h:m:s"));
             continue;
         }
-        if claims.iter().any(|c| c.span.start < end && at < c.span.end) {
+        if taken(claims, at..end) {
             continue;
         }
         // "21 ms" under "TTFT p50": a time that carries its unit, under a column of times
@@ -1342,11 +1329,7 @@ fn pipe_values(header: &str, text: &str, claims: &[Claim], lead: CellKind) -> Ve
         // "62.84 ± 0.31": the value, not its spread
         let value = cell.split_once('±').map_or(*cell, |(v, _)| v.trim_end());
         let end = at + value.len();
-        if !lone_number(value)
-            || claims
-                .iter()
-                .any(|c| c.span.start < end && *at < c.span.end)
-        {
+        if !lone_number(value) || taken(claims, *at..end) {
             continue;
         }
         let kind = named_column_kind(name, k, lead);
@@ -1438,11 +1421,7 @@ pub fn benchstat_times(names: &str, text: &str, claims: &[Claim]) -> Vec<Claim> 
     values
         .into_iter()
         .skip(1)
-        .filter(|(r, _)| {
-            !claims
-                .iter()
-                .any(|c| c.span.start < r.end && r.start < c.span.end)
-        })
+        .filter(|(r, _)| !taken(claims, r.start..r.end))
         .map(|(r, unit)| claim_at(text, r, ClaimKind::Latency, unit))
         .collect()
 }
@@ -1596,9 +1575,7 @@ fn metric_row(text: &str, claims: &[Claim]) -> Vec<Claim> {
         return Vec::new();
     };
     let end = at + value.len();
-    if number_at(value.as_bytes(), 0) != Some(value.len())
-        || claims.iter().any(|c| c.span.start < end && at < c.span.end)
-    {
+    if number_at(value.as_bytes(), 0) != Some(value.len()) || taken(claims, at..end) {
         return Vec::new();
     }
     let lower = name.to_ascii_lowercase();
