@@ -2264,7 +2264,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 word_after(&lower_s, end).1,
                 "" | "at" | "on" | "with" | "for" | "in" | "when" | "once" | "after" | "and"
             );
-        if bare && !out.iter().any(|o| o.span.start < end && at < o.span.end) {
+        if bare && !taken(&out, at..end) {
             let mut y = claim(at..end, c.kind);
             y.unit = c.unit.clone();
             later.push(y);
@@ -2295,7 +2295,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             if n > end
                 && bare
                 && !setting
-                && !out.iter().any(|c| c.span.start < num_end && n < c.span.end)
+                && !taken(&out, n..num_end)
                 && !hypothetical(&(n..num_end))
                 && !states(
                     Vocabulary::Setting,
@@ -2358,6 +2358,13 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
     });
     spec_pairs(&lower_s, &mut out, states);
     out
+}
+
+/// Whether a claim already covers part of `r`.
+pub(super) fn taken(claims: &[Claim], r: Range<usize>) -> bool {
+    claims
+        .iter()
+        .any(|c| c.span.start < r.end && r.start < c.span.end)
 }
 
 /// Claims without digits: "an order of magnitude faster", "five times faster", "twice as

@@ -12,7 +12,7 @@
 //! `--flags`, `pip install`…) is skipped whole. Other code blocks are never read.
 
 use super::cells::{column_kind, CellKind, OWN_UNIT};
-use super::claims::{claim_at, find_claims, Claim, ClaimKind};
+use super::claims::{claim_at, find_claims, taken, Claim, ClaimKind};
 use super::fields::{shown, Field};
 use super::text::{has_word, lone_number, names_spec, number_at, words};
 use super::vocab::{Vocab, Vocabulary};
@@ -993,10 +993,8 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
         if !label.is_empty()
             && !label.contains(|c: char| c.is_ascii_digit())
             && number_at(text.as_bytes(), start) == Some(start + value.len())
-            && !claims
-                .iter()
-                .chain(&out)
-                .any(|c| c.span.start < start + value.len() && start < c.span.end)
+            && !taken(claims, start..start + value.len())
+            && !taken(&out, start..start + value.len())
         {
             if let Some((kind @ ClaimKind::Rate { .. }, unit)) = column_kind(label, None) {
                 out.push(claim_at(text, start..start + value.len(), kind, unit));
@@ -1004,13 +1002,6 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
         }
     }
     out
-}
-
-/// Whether a claim already covers part of `r`.
-fn taken(claims: &[Claim], r: Range<usize>) -> bool {
-    claims
-        .iter()
-        .any(|c| c.span.start < r.end && r.start < c.span.end)
 }
 
 /// The kind of the values under a column of output named `name` as a benchmark tool prints
@@ -1421,7 +1412,7 @@ pub fn benchstat_times(names: &str, text: &str, claims: &[Claim]) -> Vec<Claim> 
     values
         .into_iter()
         .skip(1)
-        .filter(|(r, _)| !taken(claims, r.start..r.end))
+        .filter(|(r, _)| !taken(claims, r.clone()))
         .map(|(r, unit)| claim_at(text, r, ClaimKind::Latency, unit))
         .collect()
 }

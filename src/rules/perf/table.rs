@@ -40,6 +40,9 @@ pub struct TableContext {
     groups: Vec<(usize, Vec<FieldMatch>)>,
     /// Per header cell: its text and the fields it names.
     header: Vec<(String, Vec<usize>)>,
+    /// Per header cell: it names the device each row ran on ("Board", "Phone"), so that its
+    /// cell names the row's hardware when it names a device at all.
+    devices: Vec<bool>,
     /// Per header cell: it heads shares of another system's result ("% of cuBLAS"), which
     /// name that system as the baseline of the column's own cells only.
     share_of: Vec<bool>,
@@ -393,10 +396,16 @@ impl TableContext {
                 (b, fields)
             })
             .collect();
+        let devices: Vec<bool> = doc.tables[table]
+            .header
+            .iter()
+            .map(|h| is_hardware_header(h))
+            .collect();
         let header: Vec<(String, Vec<usize>)> = doc.tables[table]
             .header
             .iter()
-            .map(|h| {
+            .enumerate()
+            .map(|(col, h)| {
                 let mut fields: Vec<usize> = vocab.matches(h).into_iter().map(|(k, _)| k).collect();
                 // a column that sets the run up: "Batch Size" over "8", "Seq. len." over "2048"
                 if is_workload_header(h) {
@@ -410,7 +419,7 @@ impl TableContext {
                 // a column naming the device each row ran on ("| Board |" over "NUCLEO-F446RE",
                 // "| Phone |", "| Instance |"): its cell states the row's hardware, whatever
                 // the name
-                if is_hardware_header(h) {
+                if devices[col] {
                     fields.push(Field::Hardware as usize);
                 }
                 // a column of one system's results over another's ("MI300X / H100")
@@ -540,6 +549,7 @@ impl TableContext {
             caption_fields,
             groups,
             header,
+            devices,
             share_of,
             spec_header,
             before,
@@ -643,7 +653,7 @@ impl TableContext {
                     !is_placeholder(v)
                         // (a device by name, not a count: "| GPU |" over "4")
                         && (k != Field::Hardware as usize
-                            || !is_hardware_header(&self.header[col].0)
+                            || !self.devices[col]
                             || v.chars().any(char::is_alphabetic))
                 })
         };
@@ -840,7 +850,7 @@ fn is_hardware_header(header: &str) -> bool {
     let h = header.to_ascii_lowercase();
     let mut any = false;
     for w in words(&h) {
-        if DEVICE_HEADER_WORDS.contains(&w) && !w.ends_with('s') || w == "soc" {
+        if DEVICE_HEADER_WORDS.contains(&w) && !w.ends_with('s') {
             any = true;
         } else if !matches!(w, "type" | "model" | "name" | "sku") {
             return false;
