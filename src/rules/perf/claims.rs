@@ -519,7 +519,8 @@ fn per_second(lower: &[u8], u: usize) -> Option<usize> {
     // "410,000 samples per second", "118 pairs per minute", "74 tokens por segundo"; not "3
     // times per second"
     // (in Italian "al secondo")
-    const PER: [&[u8]; 5] = [b" per ", b" por ", b" par ", b" pro ", b" al "];
+    // ("22 tokens a second", as people say it)
+    const PER: [&[u8]; 6] = [b" per ", b" por ", b" par ", b" pro ", b" al ", b" a "];
     let per = PER.iter().find(|p| lower[k..].starts_with(p));
     if let Some(p) = per.filter(|_| &lower[u..k] != b"times") {
         let w = k + p.len();

@@ -129,6 +129,18 @@ pub(super) fn hypothetical(lower: &str, seg: &Segments, r: &Range<usize>, states
     if !states(Vocabulary::Hypothetical, s) {
         return false;
     }
+    // "could" of what one was able to perceive is no hedge ("the one regression I could find
+    // is …", "as far as we could tell"): the sentence without those
+    let perceived;
+    let s = if s.contains("could ") {
+        perceived = unhedged_could(s);
+        if !states(Vocabulary::Hypothetical, &perceived) {
+            return false;
+        }
+        &perceived[..]
+    } else {
+        s
+    };
     let conditional = words(s)
         .next()
         .is_some_and(|w| matches!(w, "if" | "suppose" | "assuming" | "imagine"))
@@ -146,7 +158,50 @@ pub(super) fn hypothetical(lower: &str, seg: &Segments, r: &Range<usize>, states
         .map(|w| r.end + (w.as_ptr() as usize - after.as_ptr() as usize) + w.len())
         .unwrap_or(r.end);
     let end = three.min(clause_end).max(r.end);
-    states(Vocabulary::Hypothetical, &lower[sentence.start..end])
+    // (`s` is the sentence, with any "could" of perception blanked out)
+    let head = s
+        .get(..end - sentence.start)
+        .unwrap_or(&lower[sentence.start..end]);
+    states(Vocabulary::Hypothetical, head)
+}
+
+/// `s` with each "could" that says what one was able to find or see blanked out ("I could find",
+/// "we could tell", "could reproduce"): a past ability, not a hedge.
+fn unhedged_could(s: &str) -> String {
+    const PERCEIVED: &[&str] = &[
+        "find",
+        "see",
+        "tell",
+        "measure",
+        "reproduce",
+        "observe",
+        "spot",
+        "detect",
+        "confirm",
+        "notice",
+        "trigger",
+        "get out of it",
+    ];
+    let mut out = s.to_string();
+    let mut from = 0;
+    while let Some(p) = out[from..].find("could ") {
+        let at = from + p;
+        // (not "could not reproduce the 2x": what was not seen is no result)
+        let next = words(&out[at + 6..]).next().unwrap_or("");
+        let next = if next == "only" || next == "still" {
+            words(&out[at + 6..]).nth(1).unwrap_or("")
+        } else {
+            next
+        };
+        if PERCEIVED
+            .iter()
+            .any(|w| next == *w || (w.contains(' ') && out[at + 6..].starts_with(w)))
+        {
+            out.replace_range(at..at + 5, "_____");
+        }
+        from = at + 6;
+    }
+    out
 }
 
 /// Whether the share at `start` ("N% of", the rest from `of_end`) is the memory a setting
