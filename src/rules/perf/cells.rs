@@ -229,6 +229,12 @@ pub(super) fn time_unit_of_note(note: &str) -> Option<&'static str> {
         ("µs", "us"),
         ("μs", "us"),
         ("microseconds", "us"),
+        // as kernel and system benchmarks print them ("p99 wakeup latency in usec")
+        ("usec", "us"),
+        ("msec", "ms"),
+        ("nsec", "ns"),
+        ("ns", "ns"),
+        ("nanoseconds", "ns"),
         ("minutes", "min"),
         ("hours", "h"),
     ];
