@@ -9,6 +9,7 @@
 //! default `[sources]` patterns at run time would cost more than the rest of a lint of a large
 //! list, and one automaton for all of them would multiply their states.
 
+use super::gate::{may_match, Tables};
 use super::literal::literal_hosts;
 use super::Pattern;
 use regex_automata::dfa::{dense, Automaton, OverlappingState};
@@ -51,30 +52,19 @@ type Chunk = (
 /// The literal sets a string holds (bit `s` for set `s` of the gates).
 type Held = [u64; built::GATE_SETS.div_ceil(64)];
 
+/// The URL patterns' gate (`gate.rs`).
+static GATE: Tables<{ built::GATE_SETS.div_ceil(64) }> = Tables {
+    classes: &built::GATE_CLASSES,
+    stride: built::GATE_STRIDE,
+    next: &built::GATE_NEXT,
+    at: &built::GATE_AT,
+    masks: &built::GATE_MASKS,
+};
+
 /// Which of the gates' literal sets `s` holds: one pass of the automaton `build.rs` made of
 /// every literal (ASCII case ignored, as the patterns ignore it).
 fn held(s: &str) -> Held {
-    let mut held: Held = [0; built::GATE_SETS.div_ceil(64)];
-    let mut state = 0;
-    for &b in s.as_bytes() {
-        let column = usize::from(built::GATE_CLASSES[usize::from(b)]);
-        state = usize::from(built::GATE_NEXT[state * built::GATE_STRIDE + column]);
-        let at = usize::from(built::GATE_AT[state]);
-        if at != 0 {
-            for (h, m) in held.iter_mut().zip(&built::GATE_MASKS[at - 1]) {
-                *h |= m;
-            }
-        }
-    }
-    held
-}
-
-/// Whether a string that holds `held` may match a pattern of a chunk whose gate is `gate`.
-fn may_match(gate: &[&[u16]], held: &Held) -> bool {
-    gate.iter().any(|sets| {
-        sets.iter()
-            .all(|&set| held[usize::from(set) / 64] & (1 << (set % 64)) != 0)
-    })
+    GATE.held(s.as_bytes())
 }
 
 /// Reads a DFA of the blob.
