@@ -455,6 +455,8 @@ pub(super) fn spec_before(lower: &str, start: usize) -> bool {
         "ピーク",
         "理論",
         "公称",
+        // a catalogue value: "カタログ値で 1,008 GB/s"
+        "カタログ",
         "피크",
         "이론",
     ]

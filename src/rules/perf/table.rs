@@ -176,6 +176,8 @@ pub(super) fn is_quality_header(header: &str) -> bool {
     let quality = words(&h).any(|w| {
         SCORE_WORDS.contains(&w)
             || matches!(w, "loss" | "recall" | "err" | "error" | "rmse")
+            // a column saying each row's output was checked: "Parity" over "pass"
+            || matches!(w, "parity" | "correct" | "correctness" | "verified" | "validated")
             // detection and segmentation quality: "mAP50-95", "mAP@0.5", "mIoU"
             || (w.starts_with("map") && w[3..].starts_with(|c: char| c.is_ascii_digit() || c == '@'))
             // ("mAP<sup>val</sup> 50-95" reads "mAPval 50-95")
