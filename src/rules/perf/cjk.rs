@@ -211,6 +211,12 @@ const HEDGE_WORDS: &[&str] = &[
 /// Words of change that follow a number in Japanese and Korean ("2.1倍高速", "41%短縮",
 /// "1.8배 향상", "35% 떨어졌습니다").
 const AFTER_CHANGE: &[&str] = &[
+    // a time a run took, in Japanese: "52秒で終わった", "3分で完了", "40秒かかりました"
+    "で終わ",
+    "で完了",
+    "で処理",
+    "かかり",
+    "かかっ",
     "高速",
     "速い",
     "速く",
@@ -500,10 +506,12 @@ pub(super) fn states_result(lower: &str, start: usize, end: usize, unit: Unit) -
         // "压缩 4 倍" (a compression ratio) is a parameter; "→ 13分/epoch（約3.1倍）": the
         // ratio of a change, in brackets after it
         Unit::Times => {
-            let bracketed = lower[..start]
-                .trim_end_matches(['約', '约', '~', '～', ' '])
-                .ends_with(['（', '(']);
+            let before = lower[..start].trim_end_matches(['約', '约', '~', '～', ' ']);
+            let bracketed = before.ends_with(['（', '(']);
+            // "RTX 3060 の約2.7倍", "是 A100 的 2.7 倍", "A100의 2.7배": N times another's
+            let of_another = before.ends_with(['の', '的', '의']);
             bracketed
+                || of_another
                 || (!head.contains("压缩")
                     && !head.contains("圧縮")
                     && !head.contains("압축")
