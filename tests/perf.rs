@@ -810,10 +810,12 @@ fn devices_by_column_cost_per_result_and_korean_comparisons_are_exact() {
 /// zero rejected shares as correctness; a note naming its unit as "usec" or "msec" gives the
 /// bare cells below it theirs; a passed consistency test and a "Parity" column are correctness;
 /// a catalogue value (カタログ値) is a specification and はず/単純計算 hedge; "X の約3.1倍" is N times
-/// X (a claim with its baseline) and "38秒で終わりました" a time taken; "could" of what one
+/// X (a claim with its baseline) and "38秒で終わりました" a time taken; perf stat's "seconds time
+/// elapsed" and "msec task-clock" are times, the source file compiled a workload (not
+/// "llama.cpp"), "w5-2455X" no precision; "could" of what one
 /// was able to find is no hedge ("the only slowdown I could find"), while "could reach" and
 /// "could not reproduce" still are.
 #[test]
 fn md_rates_hash_rates_spoken_rates_and_perceived_could_are_exact() {
-    assert_exact("perf-twenty-seventh.md", 26);
+    assert_exact("perf-twenty-seventh.md", 32);
 }

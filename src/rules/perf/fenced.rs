@@ -785,6 +785,31 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
             }
         }
     }
+    // perf stat's summary: "12.9011 +- 0.0242 seconds time elapsed", "12,884.10 msec
+    // task-clock" (the value; the spread after "+-" is none)
+    let t = text.trim_start();
+    for (tail, unit) in [(" seconds time elapsed", "s"), (" msec task-clock", "ms")] {
+        let Some(at) = t.find(tail) else {
+            continue;
+        };
+        let head = t[..at].split(" +- ").next().unwrap_or("");
+        let start = text.len() - t.len();
+        if !head.is_empty()
+            && !head.contains(' ')
+            && number_at(text.as_bytes(), start) == Some(start + head.len())
+            && !claims
+                .iter()
+                .any(|c| c.span.start < start + head.len() && start < c.span.end)
+        {
+            out.push(claim_at(
+                text,
+                start..start + head.len(),
+                ClaimKind::Latency,
+                unit,
+            ));
+            return out;
+        }
+    }
     // fio's latency line, its unit in brackets before the statistics ("clat (usec): min=14,
     // max=4127, avg=51.88, stdev=22.40"): the minimum, maximum and mean (the deviation is a
     // spread)
