@@ -797,9 +797,7 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
         if !head.is_empty()
             && !head.contains(' ')
             && number_at(text.as_bytes(), start) == Some(start + head.len())
-            && !claims
-                .iter()
-                .any(|c| c.span.start < start + head.len() && start < c.span.end)
+            && !taken(claims, start..start + head.len())
         {
             out.push(claim_at(
                 text,
