@@ -9,7 +9,7 @@
 //! default `[sources]` patterns at run time would cost more than the rest of a lint of a large
 //! list, and one automaton for all of them would multiply their states.
 
-use super::gate::{may_match, Tables};
+use super::gate::{gate_tables, may_match};
 use super::literal::literal_hosts;
 use super::Pattern;
 use regex_automata::dfa::{dense, Automaton, OverlappingState};
@@ -52,14 +52,8 @@ type Chunk = (
 /// The literal sets a string holds (bit `s` for set `s` of the gates).
 type Held = [u64; built::GATE_SETS.div_ceil(64)];
 
-/// The URL patterns' gate (`gate.rs`).
-static GATE: Tables<{ built::GATE_SETS.div_ceil(64) }> = Tables {
-    classes: &built::GATE_CLASSES,
-    stride: built::GATE_STRIDE,
-    next: &built::GATE_NEXT,
-    at: &built::GATE_AT,
-    masks: &built::GATE_MASKS,
-};
+// The URL patterns' gate (`gate.rs`).
+gate_tables!(GATE, built);
 
 /// Which of the gates' literal sets `s` holds: one pass of the automaton `build.rs` made of
 /// every literal (ASCII case ignored, as the patterns ignore it).

@@ -34,6 +34,21 @@ impl<const W: usize> Tables<W> {
     }
 }
 
+/// The gate `build.rs` wrote into the module `$built` (its `GATE_*` items), as a static `$name`.
+macro_rules! gate_tables {
+    ($name:ident, $built:ident) => {
+        static $name: $crate::policy::gate::Tables<{ $built::GATE_SETS.div_ceil(64) }> =
+            $crate::policy::gate::Tables {
+                classes: &$built::GATE_CLASSES,
+                stride: $built::GATE_STRIDE,
+                next: &$built::GATE_NEXT,
+                at: &$built::GATE_AT,
+                masks: &$built::GATE_MASKS,
+            };
+    };
+}
+pub(crate) use gate_tables;
+
 /// Whether a text that holds `held` may match one of the patterns whose gate is `gate` (per
 /// pattern, the sets it needs a literal of each).
 pub(crate) fn may_match<const W: usize>(gate: &[&[u16]], held: &[u64; W]) -> bool {

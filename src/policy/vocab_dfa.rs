@@ -8,7 +8,7 @@
 //! leftmost-first matches of the whole set, the ones `Finder` finds.
 
 use super::compiled::Aligned;
-use super::gate::{may_match, Tables};
+use super::gate::{gate_tables, may_match};
 use super::pattern_list::Finder;
 use regex_automata::dfa::{dense, sparse, Automaton};
 use regex_automata::{Anchored, Input};
@@ -38,14 +38,8 @@ type Chunk = (
     Option<&'static [&'static [u16]]>,
 );
 
-/// The vocabularies' gate (`gate.rs`).
-static GATE: Tables<{ built::GATE_SETS.div_ceil(64) }> = Tables {
-    classes: &built::GATE_CLASSES,
-    stride: built::GATE_STRIDE,
-    next: &built::GATE_NEXT,
-    at: &built::GATE_AT,
-    masks: &built::GATE_MASKS,
-};
+// The vocabularies' gate (`gate.rs`).
+gate_tables!(GATE, built);
 
 type Forward = dense::DFA<&'static [u32]>;
 type Reverse = sparse::DFA<&'static [u8]>;
