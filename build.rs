@@ -546,21 +546,10 @@ fn link_without_pie() {
 
 /// What URLs must hold to match the built DFAs of URL patterns (see `required`): every literal
 /// once, every set of literals once, both numbered in the order first met.
+#[derive(Default)]
 struct Gates {
     literals: Vec<String>,
     sets: Vec<Vec<u16>>,
-    /// The longest literal the automaton looks for (longer ones are cut to their first bytes).
-    literal_bytes: usize,
-}
-
-impl Default for Gates {
-    fn default() -> Gates {
-        Gates {
-            literals: Vec::new(),
-            sets: Vec::new(),
-            literal_bytes: GATE_LITERAL_BYTES,
-        }
-    }
 }
 
 impl Gates {
@@ -591,7 +580,7 @@ impl Gates {
     fn literal(&mut self, mut literal: String) -> u16 {
         // Any part of a literal a URL must hold it must hold too: the first bytes of a long
         // literal filter nearly as well, with a fraction of the automaton's states.
-        let mut end = self.literal_bytes.min(literal.len());
+        let mut end = GATE_LITERAL_BYTES.min(literal.len());
         while !literal.is_char_boundary(end) {
             end -= 1;
         }
@@ -676,9 +665,9 @@ impl Gates {
             .flat_map(|s| columns.iter().map(move |c| c[s]))
             .map(|n| u16::try_from(n).expect("fewer than 65,536 gate states"))
             .collect();
-        let at: Vec<u16> = at
+        let at: Vec<u8> = at
             .into_iter()
-            .map(|a| u16::try_from(a).expect("fewer than 65,536 gate masks"))
+            .map(|a| u8::try_from(a).expect("fewer than 256 gate masks"))
             .collect();
         let _ = writeln!(
             index,
@@ -697,7 +686,7 @@ impl Gates {
         );
         let _ = writeln!(
             index,
-            "pub(crate) static GATE_AT: [u16; {}] = {at:?};",
+            "pub(crate) static GATE_AT: [u8; {}] = {at:?};",
             at.len()
         );
         let _ = writeln!(
@@ -710,9 +699,6 @@ impl Gates {
 
 /// The longest literal the gate automaton looks for.
 const GATE_LITERAL_BYTES: usize = 16;
-
-/// The longest literal the vocabularies' gate automaton looks for.
-const VOCAB_GATE_LITERAL_BYTES: usize = 4;
 
 /// Lists of numbers as a Rust expression of type `&[&[u16]]`.
 fn slices(lists: &[Vec<u16>]) -> String {
@@ -877,14 +863,6 @@ const VOCAB_PATTERN_BYTES: usize = 512 * 1024;
 fn vocab_dfas(main: &toml::Value, big_endian: bool) -> (Vec<u8>, String) {
     let mut blob: Vec<u8> = Vec::new();
     let mut index = String::from("pub(crate) static SETS: &[super::Set] = &[\n");
-    // What a file's texts must hold for a chunk to match in them (see `Gates`): a run loads
-    // and searches only the chunks whose literals its texts hold.
-    // (literals cut to a few bytes: the vocabularies name ~2,000 words, whose whole spellings
-    // would make an automaton of megabytes)
-    let mut gates = Gates {
-        literal_bytes: VOCAB_GATE_LITERAL_BYTES,
-        ..Gates::default()
-    };
     for keys in VOCAB_SETS {
         let patterns: Vec<&str> = keys
             .iter()
@@ -907,7 +885,7 @@ fn vocab_dfas(main: &toml::Value, big_endian: bool) -> (Vec<u8>, String) {
             );
             let Some(mut fwd) = one else {
                 // too large alone (or not compilable here): left to run time
-                let _ = write!(chunks, "(1, None, None), ");
+                let _ = write!(chunks, "(1, None), ");
                 from += 1;
                 continue;
             };
@@ -928,7 +906,7 @@ fn vocab_dfas(main: &toml::Value, big_endian: bool) -> (Vec<u8>, String) {
                 }
             }
             let Some(rev) = reverse(&patterns[from..lo], lowered, big_endian) else {
-                let _ = write!(chunks, "({}, None, None), ", lo - from);
+                let _ = write!(chunks, "({}, None), ", lo - from);
                 from = lo;
                 continue;
             };
@@ -943,15 +921,12 @@ fn vocab_dfas(main: &toml::Value, big_endian: bool) -> (Vec<u8>, String) {
             }
             let [f, r] = at;
             let (n, fl, rl) = (lo - from, fwd.len(), rev.len());
-            let owned: Vec<String> = patterns[from..lo].iter().map(|p| p.to_string()).collect();
-            let gate = gates.of(&owned, &vocab_syntax(lowered));
-            let _ = write!(chunks, "({n}, Some(({f}, {fl}, {r}, {rl})), {gate}), ");
+            let _ = write!(chunks, "({n}, Some(({f}, {fl}, {r}, {rl}))), ");
             from = lo;
         }
         let _ = writeln!(index, "    (&{patterns:?}, {lowered}, &[{chunks}]),");
     }
     index.push_str("];\n");
-    gates.write(&mut index);
     (blob, index)
 }
 

@@ -9,7 +9,6 @@
 //! default `[sources]` patterns at run time would cost more than the rest of a lint of a large
 //! list, and one automaton for all of them would multiply their states.
 
-use super::gate::{gate_tables, may_match};
 use super::literal::literal_hosts;
 use super::Pattern;
 use regex_automata::dfa::{dense, Automaton, OverlappingState};
@@ -52,13 +51,30 @@ type Chunk = (
 /// The literal sets a string holds (bit `s` for set `s` of the gates).
 type Held = [u64; built::GATE_SETS.div_ceil(64)];
 
-// The URL patterns' gate (`gate.rs`).
-gate_tables!(GATE, built);
-
 /// Which of the gates' literal sets `s` holds: one pass of the automaton `build.rs` made of
 /// every literal (ASCII case ignored, as the patterns ignore it).
 fn held(s: &str) -> Held {
-    GATE.held(s.as_bytes())
+    let mut held: Held = [0; built::GATE_SETS.div_ceil(64)];
+    let mut state = 0;
+    for &b in s.as_bytes() {
+        let column = usize::from(built::GATE_CLASSES[usize::from(b)]);
+        state = usize::from(built::GATE_NEXT[state * built::GATE_STRIDE + column]);
+        let at = usize::from(built::GATE_AT[state]);
+        if at != 0 {
+            for (h, m) in held.iter_mut().zip(&built::GATE_MASKS[at - 1]) {
+                *h |= m;
+            }
+        }
+    }
+    held
+}
+
+/// Whether a string that holds `held` may match a pattern of a chunk whose gate is `gate`.
+fn may_match(gate: &[&[u16]], held: &Held) -> bool {
+    gate.iter().any(|sets| {
+        sets.iter()
+            .all(|&set| held[usize::from(set) / 64] & (1 << (set % 64)) != 0)
+    })
 }
 
 /// Reads a DFA of the blob.

@@ -10,7 +10,6 @@ mod default_lists;
 pub mod device;
 mod errors;
 pub mod finder;
-mod gate;
 pub(crate) mod host_key;
 pub mod layer;
 pub(crate) mod literal;

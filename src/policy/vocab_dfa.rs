@@ -8,7 +8,6 @@
 //! leftmost-first matches of the whole set, the ones `Finder` finds.
 
 use super::compiled::Aligned;
-use super::gate::{gate_tables, may_match};
 use super::pattern_list::Finder;
 use regex_automata::dfa::{dense, sparse, Automaton};
 use regex_automata::{Anchored, Input};
@@ -28,18 +27,9 @@ static BLOB: &Aligned<[u8]> = &Aligned {
 /// `Finder` matches patterns that spell no capital letter), and its chunks.
 type Set = (&'static [&'static str], bool, &'static [Chunk]);
 
-/// A chunk of a set: how many patterns, where its DFAs are in the blob (forward offset and
-/// length, reverse offset and length; None when they are compiled at run time), and its gate
-/// (per pattern, the literal sets of `GATE` a text must hold to match it; None when a pattern
-/// needs none).
-type Chunk = (
-    usize,
-    Option<(usize, usize, usize, usize)>,
-    Option<&'static [&'static [u16]]>,
-);
-
-// The vocabularies' gate (`gate.rs`).
-gate_tables!(GATE, built);
+/// A chunk of a set: how many patterns, and where its DFAs are in the blob (forward offset and
+/// length, reverse offset and length); None when they are compiled at run time.
+type Chunk = (usize, Option<(usize, usize, usize, usize)>);
 
 type Forward = dense::DFA<&'static [u32]>;
 type Reverse = sparse::DFA<&'static [u8]>;
@@ -118,25 +108,21 @@ pub(super) struct BuiltFinder {
 }
 
 impl BuiltFinder {
-    /// The set whose patterns are `sources` (in order), if the binary holds it, to search
-    /// texts inside `within`. A chunk whose gate says it cannot match in `within` is neither
-    /// read nor searched (no text inside `within` holds a literal `within` lacks); a pattern
-    /// left to run time is compiled only if `could_match` says it could match there.
+    /// The set whose patterns are `sources` (in order), if the binary holds it. A pattern
+    /// left to run time is compiled only if `could_match` says it could match the texts to
+    /// search.
     pub(super) fn find(
         sources: &[&str],
-        within: &str,
         could_match: impl Fn(&str) -> bool,
     ) -> Option<BuiltFinder> {
         let &(set, lowered, chunks) = built::SETS
             .iter()
             .find(|(set, ..)| set.len() == sources.len() && set.iter().eq(sources))?;
-        let held = GATE.held(within.as_bytes());
         let mut units = Vec::with_capacity(chunks.len());
         let mut first = 0;
-        for &(count, dfas, gate) in chunks {
+        for &(count, dfas) in chunks {
             let patterns = set.get(first..first + count)?;
             match dfas {
-                Some(_) if gate.is_some_and(|g| !may_match(g, &held)) => {}
                 Some(at) => units.push((first, load(at, false)?)),
                 None => {
                     let (ids, needed): (Vec<usize>, Vec<&str>) = patterns
@@ -231,7 +217,7 @@ mod tests {
         for (set, _, chunks) in built::SETS {
             assert_eq!(chunks.iter().map(|c| c.0).sum::<usize>(), set.len());
             let mut first = 0;
-            for &(count, dfas, _) in *chunks {
+            for &(count, dfas) in *chunks {
                 match dfas {
                     Some(at) => {
                         assert_eq!(at.0 % 8, 0, "aligned");
@@ -329,17 +315,13 @@ mod tests {
     }
 
     /// The DFAs compiled into the binary find the same matches (pattern and range, in order)
-    /// as the default lists compiled at run time, also when only the chunks whose gate lets
-    /// the text through are read (and the gate turns most chunks away from a short text).
+    /// as the default lists compiled at run time.
     #[test]
     fn built_vocabularies_find_what_compiled_ones_find() {
         let texts = texts();
-        let everything = texts.concat().to_ascii_lowercase();
-        let (mut kept, mut chunks) = (0, 0);
         for sources in default_sets() {
             let sources: Vec<&str> = sources.iter().map(String::as_str).collect();
-            let built =
-                BuiltFinder::find(&sources, &everything, |_| true).expect("the set is built in");
+            let built = BuiltFinder::find(&sources, |_| true).expect("the set is built in");
             assert!(built.units.iter().any(|(_, u)| matches!(u, Unit::Dfa(..))));
             let compiled = Finder::from_sources(&sources).expect("the set compiles");
             let mut found = 0;
@@ -349,19 +331,13 @@ mod tests {
                 // as `ListFinder` builds it: what could match the text, no more
                 let within = t.to_ascii_lowercase();
                 let could = |p: &str| super::super::finder::could_match(p, &within);
-                let narrow = BuiltFinder::find(&sources, &within, could).expect("built in");
+                let narrow = BuiltFinder::find(&sources, could).expect("built in");
                 assert_eq!(narrow.find_ids(t), want, "{t:?}");
-                kept += narrow.units.len();
-                chunks += built.units.len();
                 found += want.len();
             }
             assert!(found > 1000, "{found} matches");
             // no fallback was needed
             assert!(built.fallback.get().is_none());
         }
-        assert!(
-            kept * 3 < chunks,
-            "the gates kept {kept} of {chunks} chunks"
-        );
     }
 }

@@ -60,12 +60,7 @@ pub struct Vocab<'p> {
 }
 
 impl<'p> Vocab<'p> {
-    /// For texts whose lower-cased concatenation is `within`. Only the parts of the
-    /// vocabularies whose literals occur in `within` are read (`ListFinder::build_for`), so a
-    /// text searched later must be inside `within`, or one of its texts with words blanked
-    /// out (claims by spaces in `bind`, a "could" of perception by underscores in `hedges`):
-    /// blanking removes matches, and adds one only where a pattern needs a literal that spans
-    /// the blank (the held-out sets and the corpus lint the same with the gate as without).
+    /// For texts whose lower-cased concatenation is `within`.
     pub fn for_texts(policy: &'p PerfPolicy, within: &str) -> Vocab<'p> {
         let lists: Vec<&PatternList> = Vocabulary::ALL.iter().map(|v| v.patterns(policy)).collect();
         Vocab {
