@@ -785,33 +785,31 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
             }
         }
     }
+    // A time a tool prints at `start`, `len` bytes long: a claim if exactly a number there
+    // that no claim covers yet.
+    let time_at = |start: usize, len: usize, unit: &str| {
+        (len > 0
+            && number_at(text.as_bytes(), start) == Some(start + len)
+            && !taken(claims, start..start + len))
+        .then(|| claim_at(text, start..start + len, ClaimKind::Latency, unit))
+    };
     // perf stat's summary: "12.9011 +- 0.0242 seconds time elapsed", "12,884.10 msec
     // task-clock" (the value; the spread after "+-" is none)
     let t = text.trim_start();
+    let start = text.len() - t.len();
     for (tail, unit) in [(" seconds time elapsed", "s"), (" msec task-clock", "ms")] {
         let Some(at) = t.find(tail) else {
             continue;
         };
         let head = t[..at].split(" +- ").next().unwrap_or("");
-        let start = text.len() - t.len();
-        if !head.is_empty()
-            && !head.contains(' ')
-            && number_at(text.as_bytes(), start) == Some(start + head.len())
-            && !taken(claims, start..start + head.len())
-        {
-            out.push(claim_at(
-                text,
-                start..start + head.len(),
-                ClaimKind::Latency,
-                unit,
-            ));
+        if let Some(c) = time_at(start, head.len(), unit).filter(|_| !head.contains(' ')) {
+            out.push(c);
             return out;
         }
     }
     // fio's latency line, its unit in brackets before the statistics ("clat (usec): min=14,
     // max=4127, avg=51.88, stdev=22.40"): the minimum, maximum and mean (the deviation is a
     // spread)
-    let t = text.trim_start();
     if let Some((name, stats)) = t.split_once("): ") {
         let unit = match name.split_once(" (") {
             Some(("lat" | "clat" | "slat", "usec")) => Some("us"),
@@ -828,18 +826,8 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
                 let Some((k, v)) = field.split_once('=') else {
                     continue;
                 };
-                let start = base + from + k.len() + 1;
-                let v = v.trim_end();
-                if matches!(k, "min" | "max" | "avg")
-                    && number_at(text.as_bytes(), start) == Some(start + v.len())
-                    && !taken(claims, start..start + v.len())
-                {
-                    out.push(claim_at(
-                        text,
-                        start..start + v.len(),
-                        ClaimKind::Latency,
-                        unit,
-                    ));
+                if matches!(k, "min" | "max" | "avg") {
+                    out.extend(time_at(base + from + k.len() + 1, v.trim_end().len(), unit));
                 }
             }
             return out;
