@@ -12,6 +12,32 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
+/// What a path on web.archive.org shows.
+enum Archived<'a> {
+    /// One capture of the page at this URL (`/web/20120111220406/http://…`, also with a mode
+    /// after the timestamp: `/web/20120111220406id_/http://…`).
+    Copy(&'a str),
+    /// The captures of a page over time (`/web/2023*/http://…`, `/web/*/http://…`).
+    Calendar,
+}
+
+/// What the web archive's path `path` shows, if it is a capture or a calendar of one.
+fn archived(path: &str) -> Option<Archived<'_>> {
+    let rest = path.strip_prefix("/web/")?;
+    let (stamp, url) = rest.split_once('/')?;
+    if stamp.contains('*') {
+        return Some(Archived::Calendar);
+    }
+    let digits = stamp.bytes().take_while(u8::is_ascii_digit).count();
+    let mode = &stamp[digits..];
+    if digits < 4 || !(mode.is_empty() || (mode.len() == 3 && mode.ends_with('_'))) {
+        return None;
+    }
+    // (a path's "//" may have been folded to "/": "http:/example.org")
+    let scheme_end = url.find(":/")?;
+    matches!(&url[..scheme_end], "http" | "https").then_some(Archived::Copy(url))
+}
+
 /// The four admissible kinds (DESIGN §4, contract).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
@@ -325,6 +351,33 @@ impl<'p> Classifier<'p> {
             }
             _ => return none("not a web URL".into()),
         };
+        // a web archive's copy of a page is the page it copies (web.archive.org/web/20120111/
+        // https://…); its calendar of captures (…/web/2023*/https://…) is a listing
+        if host == "web.archive.org" {
+            match archived(path) {
+                Some(Archived::Copy(url)) => {
+                    let schemes = ["http".to_string(), "https".to_string()];
+                    let inner = crate::target::parse(
+                        url,
+                        crate::target::TargetOptions {
+                            schemes: &schemes,
+                            tracking: &[],
+                        },
+                    );
+                    if matches!(inner, Target::Web(_)) {
+                        let mut c = self.classify(&inner);
+                        c.reason = format!("an archived copy of {url}: {}", c.reason).into();
+                        return c;
+                    }
+                }
+                Some(Archived::Calendar) => {
+                    return none(
+                        "a web archive's list of captures of a page, not the page itself".into(),
+                    )
+                }
+                None => {}
+            }
+        }
         if let Some((t, p, reason)) = self
             .url_matcher
             .first_match(host, key)

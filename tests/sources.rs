@@ -160,6 +160,14 @@ fn reasons_name_the_policy_entry_or_comment() {
         "a personal home page on a university host: URL matches [sources.none.personal]"
     ));
     assert_eq!(
+        reason("Archived copy of a preprint"),
+        "an archived copy of https://arxiv.org/abs/1706.03762: host arxiv.org is listed under [sources.paper]"
+    );
+    assert_eq!(
+        reason("An archive's calendar of captures"),
+        "a web archive's list of captures of a page, not the page itself"
+    );
+    assert_eq!(
         reason("Read the Docs"),
         "host someproject.readthedocs.io matches `*.readthedocs.io` under [sources.docs]"
     );
