@@ -819,3 +819,23 @@ fn devices_by_column_cost_per_result_and_korean_comparisons_are_exact() {
 fn md_rates_hash_rates_spoken_rates_and_perceived_could_are_exact() {
     assert_exact("perf-twenty-seventh.md", 32);
 }
+
+/// A list of times each for what it names ("1.8 ms for warp, 2.3 ms for rocket and 5.6 ms for
+/// Flask": every item a claim); wrk's report (the mean and maximum of its thread statistics,
+/// not the deviation; requests and bytes per second; not the length of the run); a solver log's
+/// keys in camel case ("ExecutionTime = 812.44 s"); "N% below it" of another system's result;
+/// a column of expected values is a plan, no result; a "Case" column names the row's workload;
+/// French "N % de débit en plus que X" is a comparison with X; packets per second ("41.7 Mpps",
+/// "0.29 Mpps/W") are rates; a web page's LCP is a time; work per hour, per day or per second
+/// and device ("1.4 samples/hour", "94,300 reads/s/GPU", "48,200 env steps/s") is a rate, while
+/// "Traffic: about 25k thumbnails/day" is a demand; a log line's bracketed timestamp ("[
+/// 812.044s]") is no result, and keys ending `_sps` ("env_sps=12.41M") are rates; "Before" and
+/// "After" columns hold times with their units (a row naming its kind wins; a table of
+/// parameters holds none); GTEPS, a `samples/min:` key (its `scene:` the workload) and %timeit's
+/// "27.6 s ± 0.84 s per loop" are results; "compresses 1.4x faster" is a speed (not a
+/// compression ratio); "power-on to UI was 3.1 s" a time; "compared with 290 ms" after "41 ms
+/// … and 19 MB" a time compared; "1.62B tokens/s" billions a second.
+#[test]
+fn listed_times_wrk_reports_camel_case_keys_and_expected_columns_are_exact() {
+    assert_exact("perf-twenty-eighth.md", 44);
+}

@@ -138,6 +138,12 @@ const TIME_WORDS: &[&str] = &[
     "ttft",
     "tpot",
     "itl",
+    // a web page's timings ("TTFB", "LCP p75")
+    "ttfb",
+    "lcp",
+    "fcp",
+    "inp",
+    "tbt",
     "p50",
     "p90",
     "p95",
@@ -430,7 +436,16 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     // (a word of a specification other than the device's "Max")
     let spec = has_word(own, SPEC_WORDS)
         && (!device_max(own) || words(own).any(|w| w != "max" && SPEC_WORDS.contains(&w)));
-    if (spec && !max_rate) || setting || h.contains('\\') {
+    // "Expected busbw (GB/s)", "Projected step time": a planning figure, no result (unless it
+    // is set against one: "Achieved / expected")
+    let expected = has_word(
+        own,
+        &["expected", "projected", "predicted", "estimated", "est."],
+    ) && !has_word(
+        &h,
+        &["achieved", "measured", "actual", "observed", "vs", "vs."],
+    ) && !h.contains(" / ");
+    if (spec && !max_rate) || setting || expected || h.contains('\\') {
         return None;
     }
     // "TTFT reduction vs vLLM": a change of a time, a share (unless its header names a unit)
@@ -687,6 +702,22 @@ pub struct TableCells {
     /// Whether the table lists a set-up's settings or items and their values ("| Setting |
     /// Value |", "| Item | Value |"): its rows state no results.
     settings: Vec<bool>,
+    /// Whether a table sets runs before and after a change side by side ("| Stage | Before |
+    /// After |"): its columns take the unit of each cell, unless the row names its kind.
+    before_after: Vec<bool>,
+}
+
+/// Whether a header names the state of a run before or after a change ("Before", "After",
+/// "Old", "New", "Optimized").
+fn is_before_after(header: &str) -> bool {
+    matches!(
+        header
+            .trim()
+            .trim_matches(['*', '_'])
+            .to_ascii_lowercase()
+            .as_str(),
+        "before" | "after" | "old" | "new" | "optimized" | "optimised" | "unoptimized"
+    )
 }
 
 /// Whether a column holds the power a run drew ("Power (W)", "Gaming power (W)", "Avg. draw
@@ -725,6 +756,7 @@ impl TableCells {
         let mut header_row = vec![None; n];
         let mut columns = vec![Vec::new(); n];
         let mut row_kinds = vec![false; n];
+        let mut before_after = vec![false; n];
         let settings = doc
             .tables
             .iter()
@@ -736,6 +768,7 @@ impl TableCells {
                 header_row,
                 row_kinds,
                 settings,
+                before_after,
             };
         }
         for (i, b) in doc.blocks.iter().enumerate() {
@@ -807,6 +840,12 @@ impl TableCells {
                 has_word(&n, &["prices", "pricing", "price", "priced"])
                     && !has_word(&n, MEASURED_WORDS)
             });
+            // (not a table of settings changed: "| Parameter | Before | After |")
+            let changed = doc.tables[t].header.first().is_some_and(|h| {
+                let h = h.trim().to_ascii_lowercase();
+                !SETTINGS_HEADERS.contains(&h.as_str())
+                    && !has_word(&h, &["parameter", "option", "knob", "flag", "config"])
+            });
             columns[t] = doc.tables[t]
                 .header
                 .iter()
@@ -822,6 +861,14 @@ impl TableCells {
                                 || h.contains(|c: char| c.is_ascii_digit()))
                     });
                     column_kind(h, heading)
+                        // "| Stage | Before | After |" over "| Kernel | 3.02 s | 0.71 s |": the
+                        // times of a run before and after a change, each with its unit
+                        .or_else(|| {
+                            (k > 0 && changed && is_before_after(h)).then(|| {
+                                before_after[t] = true;
+                                (ClaimKind::Latency, OWN_UNIT)
+                            })
+                        })
                         .filter(|(_, unit)| !(priced && *unit == "$"))
                         // "p50 TTFT" over "131" under a heading "Latency under load": the
                         // heading names the kind of the bare numbers
@@ -880,6 +927,7 @@ impl TableCells {
             header_row,
             row_kinds,
             settings,
+            before_after,
         }
     }
 
@@ -915,13 +963,15 @@ impl TableCells {
                 continue;
             };
             cursor = at + cell.len();
-            // a column's own kind first, else the kind the row's first cell names
-            let Some((kind, unit)) = self.columns[table]
-                .get(col)
-                .copied()
-                .flatten()
-                .or(by_row.filter(|_| col > 0))
-            else {
+            // a column's own kind first, else the kind the row's first cell names (which also
+            // names the unit of a column that only takes its cells' own: "| decode tok/s | 22 |
+            // 58 |" under "| metric | before | after |")
+            let column = self.columns[table].get(col).copied().flatten();
+            let row = by_row.filter(|_| col > 0);
+            let Some((kind, unit)) = (match column {
+                Some((_, OWN_UNIT)) if row.is_some() && self.before_after[table] => row,
+                _ => column.or(row),
+            }) else {
                 continue;
             };
             let (kind, unit) = (&kind, unit);

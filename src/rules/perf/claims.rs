@@ -300,6 +300,15 @@ fn offered_load(
         let t = &lower[start..end];
         t.contains("req") || t.contains("quer")
     });
+    // "Traffic: about 40k images/day", "peak demand of 900 req/s": what users ask of a system
+    {
+        let sentence = seg.sentence(lower, &(start..end));
+        let from = sentence.start.max(start.saturating_sub(40)).min(start);
+        let from = crate::lines::floor_char_boundary(lower, from);
+        if has_word(&lower[from..start], &["traffic", "demand"]) {
+            return true;
+        }
+    }
     if !request {
         return false;
     }
@@ -499,7 +508,17 @@ fn popularity(lower: &str, clause: &Range<usize>, end: usize) -> bool {
 }
 
 /// Words that may stand between a number and its rate unit: "6,420 output tokens/s".
-const RATE_QUALIFIERS: &[&str] = &["output", "input", "generated", "total", "prefill", "decode"];
+const RATE_QUALIFIERS: &[&str] = &[
+    "output",
+    "input",
+    "generated",
+    "total",
+    "prefill",
+    "decode",
+    // ("16.8M env steps/s", "60,500 environment steps/s")
+    "env",
+    "environment",
+];
 
 /// The end of a rate unit written as a noun per second or minute at `u` ("24,270 vectors/s",
 /// "rows/sec", "118 pairs/min"),
@@ -534,6 +553,9 @@ fn per_second(lower: &[u8], u: usize) -> Option<usize> {
             b"minute",
             b"minuto",
             b"min",
+            // ("1.03 genomes per hour", "25 genomes per day")
+            b"hour",
+            b"day",
         ]
         .iter()
         .find(|unit| {
@@ -546,14 +568,31 @@ fn per_second(lower: &[u8], u: usize) -> Option<usize> {
         return None;
     }
     let rest = &lower[k + 1..];
-    let n = if rest.starts_with(b"sec") || rest.starts_with(b"min") {
+    // ("171 queries/hour", "25 genomes/day")
+    let n = if rest.starts_with(b"hour") {
+        4
+    } else if rest.starts_with(b"sec") || rest.starts_with(b"min") || rest.starts_with(b"day") {
         3
-    } else if rest.starts_with(b"s") {
+    } else if rest.starts_with(b"s") || rest.starts_with(b"h") {
         1
     } else {
         return None;
     };
     let end = k + 1 + n;
+    // ("117,890 reads/s/GPU": per second and per device)
+    let end = match lower.get(end) {
+        Some(b'/') => {
+            let d = lower[end + 1..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .count();
+            if !(2..=6).contains(&d) {
+                return None;
+            }
+            end + 1 + d
+        }
+        _ => end,
+    };
     lower
         .get(end)
         .is_none_or(|c| !is_word_byte(*c) && *c != b'/')
@@ -1160,8 +1199,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             .map(|r| skip_space(lower, lower.len() - r.len()))
             .and_then(|k| number_at(lower, k))
             .map_or(after, |e| skip_space(lower, e));
+        // ("1.71B tokens/s": billions)
         if u < lower.len()
-            && matches!(lower[u], b'k' | b'm' | b'g')
+            && matches!(lower[u], b'k' | b'm' | b'g' | b'b')
             && lower.get(u + 1).is_some_and(|c| *c == b' ' || *c == b'/')
         {
             u = skip_space(lower, u + 1);
@@ -1555,7 +1595,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             let w_open = opened.unwrap_or(w);
             let before = cue_before(&lower_s, i);
             // "takes 10-15 minutes on 7B models, and around 1 hour for 70B models"
-            let continues = out.last().is_some_and(|c| {
+            // (the time of its sentence before it, with perhaps an amount of memory after that:
+            // "takes 38 ms and 21 MB of RSS, compared with 310 ms and 94 MB")
+            let continues = out.iter().rev().take(2).any(|c| {
                 c.kind == ClaimKind::Latency && c.sentence.start <= i && i < c.sentence.end
             }) && (matches!(
                 before,
@@ -1588,7 +1630,16 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 || (before == "was" && lower_s[..i].trim_end().ends_with("(was"))
                 // "roughly half of v0.7's 3.5 s": the earlier value it is compared with
                 || lower_s[..i].trim_end().ends_with("'s")
-                || lower_s[..i].trim_end().ends_with("’s"));
+                || lower_s[..i].trim_end().ends_with("’s")
+                // "3.1 ms for axum, 2.6 ms for actix-web and 7.9 ms for Go": the next item of
+                // a list of times, each for what it names
+                || out.last().is_some_and(|c| {
+                    let gap = &lower_s[c.span.end..i];
+                    gap.len() <= 40
+                        && gap.trim_end().ends_with(',')
+                        && words(gap).next() == Some("for")
+                        && !gap.contains([';', ':', '(', ')'])
+                }));
             // "takes 6 min 12 s on an A100; with the cache warm it is 38 s": the same
             // measurement in its next clause
             let restated = matches!(before, "is" | "was")

@@ -582,6 +582,20 @@ pub fn result_lines(
     out
 }
 
+/// A key's words apart: "ttft_p50" is "ttft p50", "ExecutionTime" is "Execution Time".
+fn spaced_key(key: &str) -> String {
+    let mut out = String::with_capacity(key.len() + 4);
+    let mut prev_lower = false;
+    for c in key.chars() {
+        if c.is_ascii_uppercase() && prev_lower {
+            out.push(' ');
+        }
+        prev_lower = c.is_ascii_lowercase();
+        out.push(if c == '_' { ' ' } else { c });
+    }
+    out
+}
+
 /// The unit of `units` that `rest` opens with as a whole word ("ms" in "ms, …", not in
 /// "msg").
 fn unit_at<'u>(rest: &str, units: &[&'u str]) -> Option<&'u str> {
@@ -881,10 +895,28 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
             .trim_matches(['\'', '"']);
         label_from = end;
         // ("'tokens_per_sec_per_gpu': 3391.8}": a rate per second named in the key)
+        // ("env_sps=16.79M": steps or samples per second, with an SI prefix)
         let per_second = {
             let l = label.to_ascii_lowercase();
-            l.contains("_per_sec") || l.ends_with("_per_s") || l.contains("per second")
+            l.contains("_per_sec")
+                || l.ends_with("_per_s")
+                || l.contains("per second")
+                || l.ends_with("_sps")
+                // ("samples/min: 5721.38": a noun per second or minute)
+                || l.rsplit_once('/').is_some_and(|(noun, per)| {
+                    matches!(per, "s" | "sec" | "min")
+                        && noun.len() >= 3
+                        && noun.bytes().all(|b| b.is_ascii_lowercase())
+                })
         };
+        if per_second && !counter && matches!(after, Some('k' | 'K' | 'M' | 'G')) {
+            let next = text[end + 1..].chars().next();
+            if next.is_none_or(|c| c.is_whitespace() || matches!(c, ',' | '}' | '|')) {
+                end += 1;
+                after = next;
+                label_from = end;
+            }
+        }
         // the rate a harness was asked for ("Scheduled samples per second : 63.48", "target
         // qps: 40") is a setting
         let asked = words(&label.to_ascii_lowercase())
@@ -926,8 +958,9 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
             ));
             continue;
         }
-        // ("ttft_p50=212ms": a key's words joined by underscores)
-        let Some((kind, unit)) = column_kind(&label.replace('_', " "), None) else {
+        // ("ttft_p50=212ms": a key's words joined by underscores; OpenFOAM's "ExecutionTime =
+        // 1156.41 s": joined in camel case)
+        let Some((kind, unit)) = column_kind(&spaced_key(label), None) else {
             continue;
         };
         if share && kind != ClaimKind::Percent {
@@ -1388,6 +1421,90 @@ pub fn signed_changes(text: &str, claims: &mut Vec<Claim>) {
         }
     }
     claims.extend(out);
+}
+
+/// wrk's report: its thread statistics ("Latency   912.44us  401.12us  14.02ms  78.31%",
+/// "Req/Sec  35.21k  2.10k  44.90k  71.04%": the mean and the maximum are results, the
+/// deviation and the share within one deviation are a spread), its transfer rate
+/// ("Transfer/sec:  34.68MB") and its summary ("8411273 requests in 30.10s, 1.02GB read": the
+/// length of the run, set by `-d`, no result).
+pub fn wrk_report(text: &str, claims: &mut Vec<Claim>) {
+    let t = text.trim_start();
+    let base = text.len() - t.len();
+    let fields: Vec<(usize, &str)> = t
+        .split_whitespace()
+        .map(|f| (base + (f.as_ptr() as usize - t.as_ptr() as usize), f))
+        .collect();
+    let overlaps = |c: &Claim, at: usize, f: &str| c.span.start < at + f.len() && at < c.span.end;
+    match fields[..] {
+        [(_, "Latency" | "Req/Sec"), avg, stdev, max, (_, within)] if within.ends_with('%') => {
+            let rate = fields[0].1 == "Req/Sec";
+            claims.retain(|c| {
+                !overlaps(c, stdev.0, stdev.1) && !overlaps(c, fields[4].0, fields[4].1)
+            });
+            for (at, f) in [avg, max] {
+                let end = number_at(text.as_bytes(), at).unwrap_or(at);
+                let len = end - at + usize::from(matches!(text.as_bytes().get(end), Some(b'k')));
+                if rate && len == f.len() && !claims.iter().any(|c| overlaps(c, at, f)) {
+                    claims.push(claim_at(
+                        text,
+                        at..at + len,
+                        ClaimKind::Rate { peak_unit: false },
+                        "req/s",
+                    ));
+                }
+            }
+        }
+        [(_, "Transfer/sec:"), (v, f)]
+            if number_at(text.as_bytes(), v).is_some()
+                && !claims.iter().any(|c| overlaps(c, v, f)) =>
+        {
+            claims.push(claim_at(
+                text,
+                v..v + f.len(),
+                ClaimKind::Rate { peak_unit: false },
+                "b/s",
+            ));
+        }
+        [_, (_, "requests"), (_, "in"), (at, f), ..] => {
+            claims.retain(|c| !overlaps(c, at, f));
+        }
+        _ => {}
+    }
+    claims.sort_by_key(|c| c.span.start);
+}
+
+/// What a line of output names as its workload by a key ("scene:   spring     samples/min:
+/// 3104.77", "benchmark=nbody"): the value of a key that names what each line ran.
+pub fn keyed_workload(text: &str) -> Option<&str> {
+    let mut fields = text.split_whitespace().peekable();
+    while let Some(f) = fields.next() {
+        let (key, value) = match f.split_once(['=', ':']) {
+            Some((k, v)) if !v.is_empty() => (k, v),
+            Some((k, _)) => (k, *fields.peek()?),
+            None => continue,
+        };
+        if !key.is_empty()
+            && key.bytes().all(|b| b.is_ascii_alphabetic())
+            && super::table::is_workload_header(key)
+            && value.starts_with(|c: char| c.is_alphabetic())
+        {
+            return Some(value);
+        }
+    }
+    None
+}
+
+/// A log line's timestamp is no result: "[1843.221s][info][gc] …" (the JVM's unified
+/// logging prints the uptime first, in brackets), "[  12.345678] …" (the kernel's).
+pub fn log_timestamp(text: &str, claims: &mut Vec<Claim>) {
+    let t = text.trim_start();
+    let Some(close) = t.strip_prefix('[').and_then(|r| r.find(']')) else {
+        return;
+    };
+    let start = text.len() - t.len();
+    let inside = start + 1..start + 1 + close;
+    claims.retain(|c| !(inside.start <= c.span.start && c.span.end <= inside.end));
 }
 
 /// The times of a `benchstat` comparison ("Dot/f32/768-8   212.4n ± 1%   58.3n ± 2%  -72.55%

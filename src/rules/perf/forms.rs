@@ -161,7 +161,12 @@ pub(super) fn is_count_or_ratio(
                     | "weights"
             )
         });
-        if k.is_some_and(|k| before[k].starts_with("compress")) {
+        // (not a speed: "compressing 1.3x faster than zstd")
+        let speed = matches!(
+            word_after(lower, end).1,
+            "faster" | "slower" | "quicker" | "speedup" | "speed-up"
+        );
+        if !speed && k.is_some_and(|k| before[k].starts_with("compress")) {
             return true;
         }
     }
@@ -550,6 +555,16 @@ pub(super) fn is_perf_percent(
     if EU_AFTER.contains(&next) || RUSSIAN_COMPARATIVES.contains(&next) {
         return true;
     }
+    // in French: "24 % de débit en plus que vLLM", "30 % de mémoire en moins"
+    if next == "de" || next.starts_with("d'") || next.starts_with("d’") {
+        let ahead: Vec<&str> = words(ahead(lower, s1, 48)).take(5).collect();
+        if ahead
+            .windows(2)
+            .any(|p| p[0] == "en" && matches!(p[1], "plus" | "moins"))
+        {
+            return true;
+        }
+    }
     {
         let (bs, before) = word_before(lower, start);
         if matches!(before, "um" | "de" | "un" | "em" | "en" | "del" | "на") {
@@ -661,6 +676,10 @@ pub(super) fn is_perf_percent(
         let (_, what) = word_after(lower, s1 + next.len());
         let release = what.starts_with('v') && what[1..].starts_with(|c: char| c.is_ascii_digit());
         if release && !has_word(s, QUALITY_WORDS) {
+            return true;
+        }
+        // "axum lands 7.4% below it": below another system's result, named before
+        if matches!(what, "it" | "them") && !has_word(s, QUALITY_WORDS) {
             return true;
         }
     }

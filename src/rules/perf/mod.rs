@@ -361,6 +361,8 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 claims.extend(compared);
                 claims.sort_by_key(|c| c.span.start);
                 fenced::signed_changes(text, &mut claims);
+                fenced::wrk_report(text, &mut claims);
+                fenced::log_timestamp(text, &mut claims);
                 // in order, and no two claims on the same text (each step above looks for its
                 // own kind of value; the first claim on a piece of text keeps it)
                 claims.sort_by_key(|c| c.span.start);
@@ -390,6 +392,11 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 if fenced::sized_name(name) {
                     for c in claims.iter_mut() {
                         c.bound.fill(fields::Field::Workload, name);
+                    }
+                }
+                if let Some(w) = fenced::keyed_workload(text) {
+                    for c in claims.iter_mut() {
+                        c.bound.fill(fields::Field::Workload, w);
                     }
                 }
                 // nccl-tests' "#wrong" column, the last: each line reports the check of its

@@ -213,11 +213,22 @@ pub(super) const LATENCY_CUES: &[&str] = &[
     "ttft",
     "tpot",
     "itl",
+    // a web page's timings: time to first byte, largest and first contentful paint, interaction
+    // to next paint, total blocking time ("LCP 2,640 ms", "TTFB fell to 410 ms")
+    "ttfb",
+    "lcp",
+    "fcp",
+    "inp",
+    "tbt",
     "tail",
     "runtime",
     "wall-clock",
     "takes",
     "took",
+    // a device's time to start: "power-on to UI was 2.9 s", "boots in 1.9 s"
+    "boot",
+    "boots",
+    "power-on",
     "completes",
     "finishes",
     "end-to-end",
@@ -271,6 +282,14 @@ pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     ("kh/j", false),
     ("mh/j", false),
     ("h/s", false),
+    // graph traversal: traversed edges per second (Graph500: "410 GTEPS")
+    ("gteps", false),
+    ("mteps", false),
+    // packet rates and packets per watt ("98.4 Mpps", "0.58 Mpps/W", "640 kpps")
+    ("mpps/w", false),
+    ("mpps", false),
+    ("kpps", false),
+    ("gpps", false),
     ("joules per output token", false),
     ("joules per token", false),
     ("j per output token", false),
@@ -510,6 +529,8 @@ pub(super) const CONFIG_NOUNS: &[&str] = &[
 ];
 /// What "N GFLOPs per …" counts work per, not per time ("14 GFLOPs per token").
 pub(super) const PER_ITEM: &[&str] = &[
+    // IPython's %timeit: "41.3 s ± 1.22 s per loop"
+    "loop",
     // in Italian, Spanish and Portuguese: "25 ms per immagine", "por imagen", "por passo"
     "immagine",
     "imagen",
