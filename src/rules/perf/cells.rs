@@ -11,8 +11,8 @@ use super::claims::{claim_at, Claim, ClaimKind};
 use super::table::{above, split_cells, table_at, WORKLOAD_HEADER_WORDS};
 use super::text::{has_word, lone_number, names_spec, number_at, own_words, unit_in, words};
 use super::words::{
-    CHANGE_COLUMN_WORDS, MEASURED_WORDS, POWER_LIMIT_WORDS, SCORE_WORDS, TIME_UNITS,
-    UTILIZATION_WORDS,
+    CHANGE_COLUMN_WORDS, MEASURED_WORDS, POWER_LIMIT_WORDS, SCORED_BENCHMARKS, SCORE_WORDS,
+    TIME_UNITS, UTILIZATION_WORDS,
 };
 use crate::document::{BlockKind, Document};
 use crate::policy::PerfPolicy;
@@ -156,7 +156,7 @@ const TIME_WORDS: &[&str] = &[
 
 /// A time unit a header names in brackets or after "in": "Latency (ms)", "Latency [us]",
 /// "Time in s".
-fn time_unit_in(h: &str) -> Option<&'static str> {
+pub(super) fn time_unit_in(h: &str) -> Option<&'static str> {
     const UNITS: &[&str] = &[
         "ms", "s", "sec", "seconds", "us", "µs", "μs", "ns", "min", "minutes", "hours", "h",
         "days", "d",
@@ -432,6 +432,11 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
             .copied()
             .unwrap_or(OWN_UNIT);
         return Some((ClaimKind::Saving, unit));
+    }
+    // "Procyon AI Text Gen (Llama-3.1-8B)", "Geekbench 6 multi-core": a benchmark's score, a
+    // result (higher is faster), unless the header names a unit of its own
+    if words(&h).any(|w| SCORED_BENCHMARKS.contains(&w)) && unit_in(&h).is_none() {
+        return Some((ClaimKind::Rate { peak_unit: false }, "score"));
     }
     // (a word of a specification other than the device's "Max")
     let spec = has_word(own, SPEC_WORDS)

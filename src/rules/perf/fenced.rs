@@ -1495,6 +1495,67 @@ pub fn keyed_workload(text: &str) -> Option<&str> {
     None
 }
 
+/// The line a block's indented line is under (sysbench's "Latency (ms):" over "         avg:
+/// 1.32"): the nearest line above it that is not indented, within its block.
+pub fn section_line(source: &str, at: usize) -> Option<&str> {
+    let start = source[..at].rfind('\n').map_or(0, |p| p + 1);
+    if !source[start..].starts_with([' ', '\t']) {
+        return None;
+    }
+    source[..start]
+        .lines()
+        .rev()
+        .filter(|l| !l.trim().is_empty())
+        .find(|l| !l.starts_with([' ', '\t']))
+        .filter(|l| !l.trim_start().starts_with("```") && !l.trim_start().starts_with("~~~"))
+}
+
+/// Statistics a tool prints under a line naming their unit (sysbench's "Latency (ms):" over
+/// "avg:  1.32", "95th percentile:  9.39": the mean, the extremes and the percentiles), and
+/// its rates in brackets ("transactions:  14490300 (48301.87 per sec.)").
+pub fn section_values(text: &str, section: Option<&str>, claims: &[Claim]) -> Vec<Claim> {
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices(" per sec.)") {
+        let Some(open) = text[..at].rfind('(') else {
+            continue;
+        };
+        if number_at(text.as_bytes(), open + 1) == Some(at) && !taken(claims, open + 1..at) {
+            out.push(claim_at(
+                text,
+                open + 1..at,
+                ClaimKind::Rate { peak_unit: false },
+                "/s",
+            ));
+        }
+    }
+    let Some(unit) = section.and_then(|s| super::cells::time_unit_in(&s.to_ascii_lowercase()))
+    else {
+        return out;
+    };
+    let t = text.trim_end();
+    let Some((label, value)) = t.split_once(':') else {
+        return out;
+    };
+    let label = label.trim().to_ascii_lowercase();
+    let statistic = matches!(label.as_str(), "min" | "avg" | "max" | "mean" | "median")
+        || label.ends_with("th percentile");
+    let v = value.trim();
+    let start = t.len() - v.len();
+    if statistic
+        && lone_number(v)
+        && number_at(text.as_bytes(), start) == Some(start + v.len())
+        && !taken(claims, start..start + v.len())
+    {
+        out.push(claim_at(
+            text,
+            start..start + v.len(),
+            ClaimKind::Latency,
+            unit,
+        ));
+    }
+    out
+}
+
 /// A log line's timestamp is no result: "[1843.221s][info][gc] …" (the JVM's unified
 /// logging prints the uptime first, in brackets), "[  12.345678] …" (the kernel's).
 pub fn log_timestamp(text: &str, claims: &mut Vec<Claim>) {
@@ -1801,7 +1862,9 @@ fn shows_results(source: &str, lines: &[Range<usize>]) -> bool {
         let t = &source[r.clone()];
         !is_code_line(t)
             && t.bytes().any(|c| c.is_ascii_digit())
-            && (!find_claims(t, &never).is_empty() || !labelled_value(t, &[]).is_empty())
+            && (!find_claims(t, &never).is_empty()
+                || !labelled_value(t, &[]).is_empty()
+                || !section_values(t, section_line(source, r.start), &[]).is_empty())
     })
 }
 
@@ -1833,6 +1896,18 @@ pub fn bind_command(claims: &mut [Claim], command: &str, vocab: &Vocab) {
         .or_else(|| command.find(" -"))
         .map_or("", |at| &command[at..]);
     let found = vocab.matches(args);
+    // a test named before the flags ("sysbench oltp_read_write --threads=64"), not the
+    // program's own words ("minilm bench")
+    let before = command[..command.len() - args.len()]
+        .trim_start()
+        .trim_start_matches("$ ")
+        .split_once(' ')
+        .map_or("", |(_, rest)| rest);
+    let named = vocab
+        .matches(before)
+        .into_iter()
+        .find(|(k, r)| *k == Field::Workload as usize && !before[r.clone()].ends_with("bench"))
+        .map(|(_, r)| before[r].to_string());
     // "--model meta-llama/Llama-3.1-8B", "--batch 32", "--size=4GiB"
     let words: Vec<&str> = args.split_whitespace().collect();
     let flag = words.iter().enumerate().find_map(|(k, w)| {
@@ -1851,7 +1926,7 @@ pub fn bind_command(claims: &mut [Claim], command: &str, vocab: &Vocab) {
         set_up.then(|| words[k..=end].join(" "))
     });
     for c in claims {
-        if let Some(flag) = &flag {
+        if let Some(flag) = flag.as_ref().or(named.as_ref()) {
             c.bound.fill(Field::Workload, flag);
         }
         for f in SET_UP {

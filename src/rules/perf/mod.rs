@@ -351,6 +351,8 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                     }
                 }
                 claims.extend(fenced::labelled_value(text, &claims));
+                let section = fenced::section_line(cx.text(), block.span.start);
+                claims.extend(fenced::section_values(text, section, &claims));
                 let header = line.header.clone().map_or("", |h| &cx.text()[h]);
                 let names = line.names.clone().map_or(header, |n| &cx.text()[n]);
                 claims.extend(fenced::column_values(names, text, &claims, line.lead_kind));

@@ -143,6 +143,23 @@ pub(super) const QUALITY_WORDS: &[&str] = &[
 ];
 /// Words of a sentence about a model's score rather than its speed ("Pass@1 rises to 67% on
 /// HumanEval, a 12% improvement").
+/// Benchmarks that report a performance score, higher is faster ("| Geekbench 6 multi-core |",
+/// "Procyon AI Text Gen", "3DMark Time Spy"): their columns hold results, not quality.
+pub(super) const SCORED_BENCHMARKS: &[&str] = &[
+    "geekbench",
+    "cinebench",
+    "procyon",
+    "3dmark",
+    "pcmark",
+    "passmark",
+    "antutu",
+    "speedometer",
+    "jetstream",
+    "octanebench",
+    "crossmark",
+    "sysmark",
+];
+
 pub(super) const SCORE_WORDS: &[&str] = &[
     "accuracy",
     "perplexity",
