@@ -138,6 +138,10 @@ const TIME_WORDS: &[&str] = &[
     "ttft",
     "tpot",
     "itl",
+    // a consumer's lag ("lag (max)" over "47 min"), a game's frame time ("Avg frametime")
+    "lag",
+    "frametime",
+    "frametimes",
     // a web page's timings ("TTFB", "LCP p75")
     "ttfb",
     "lcp",
@@ -312,6 +316,10 @@ fn note_kind(note: &str, policy: &PerfPolicy) -> CellKind {
     if let Some(unit) = time_unit_of_note(&n) {
         return Some((ClaimKind::Latency, unit));
     }
+    // "Speedometer 3.0, higher is better, median of 5 runs:": the benchmark's scores
+    if words(&n).any(|w| SCORED_BENCHMARKS.contains(&w)) {
+        return Some((ClaimKind::Rate { peak_unit: false }, "score"));
+    }
     // "Measured save and restore times (March 2025):": times whose cells carry their unit
     let times = words(&n).any(|w| matches!(w, "times" | "durations" | "latencies" | "timings"));
     // "Cold-cache compile time for whole models on our build host.": a time of a kind of run
@@ -438,6 +446,10 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     if words(&h).any(|w| SCORED_BENCHMARKS.contains(&w)) && unit_in(&h).is_none() {
         return Some((ClaimKind::Rate { peak_unit: false }, "score"));
     }
+    // "1% low", "0.1% lows": a game's low frame rates, in frames per second
+    if h.contains("% low") {
+        return Some((ClaimKind::Rate { peak_unit: false }, "fps"));
+    }
     // (a word of a specification other than the device's "Max")
     let spec = has_word(own, SPEC_WORDS)
         && (!device_max(own) || words(own).any(|w| w != "max" && SPEC_WORDS.contains(&w)));
@@ -450,6 +462,15 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
         &h,
         &["achieved", "measured", "actual", "observed", "vs", "vs."],
     ) && !h.contains(" / ");
+    // "Leader CPU (max broker)" over "39%": the share of the processor a run kept busy (only its
+    // cells written as shares; a column of CPUs names them)
+    if has_word(own, &["cpu"])
+        && !setting
+        && !expected
+        && !has_word(own, &["time", "cores", "threads", "model", "type", "limit"])
+    {
+        return Some((ClaimKind::Percent, OWN_UNIT));
+    }
     if (spec && !max_rate) || setting || expected || h.contains('\\') {
         return None;
     }
@@ -654,7 +675,26 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     if ratio_of(" / ") || ratio_of(" vs ") || ratio_of(" vs. ") {
         return Some((ClaimKind::Multiplier, "x"));
     }
-    heading
+    // "| Query | 3.5.4 | 3.6.0 |" over "| Q8 | 0.412 s | 0.188 s |", "Kestrel 128": a release's
+    // results, in each cell's own unit (unless the note above names one)
+    heading.or_else(|| is_version_header(&h).then_some((ClaimKind::Latency, OWN_UNIT)))
+}
+
+/// Whether a header names a release: "3.6.0", "v0.7", "Kestrel 128" (a name and its number).
+fn is_version_header(h: &str) -> bool {
+    let ws: Vec<&str> = words(h).collect();
+    let Some(last) = ws.last() else {
+        return false;
+    };
+    let v = last.strip_prefix('v').unwrap_or(last);
+    let number = !v.is_empty()
+        && v.starts_with(|c: char| c.is_ascii_digit())
+        && v.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && !v.ends_with('.');
+    number
+        && ws.len() <= 3
+        && (v.contains('.')
+            || (ws.len() >= 2 && ws[0].starts_with(|c: char| c.is_ascii_alphabetic())))
 }
 
 /// The kind a heading gives the number cells of the table directly under it: "Speedup of …"
@@ -707,9 +747,38 @@ pub struct TableCells {
     /// Whether the table lists a set-up's settings or items and their values ("| Setting |
     /// Value |", "| Item | Value |"): its rows state no results.
     settings: Vec<bool>,
-    /// Whether a table sets runs before and after a change side by side ("| Stage | Before |
-    /// After |"): its columns take the unit of each cell, unless the row names its kind.
+    /// Whether a table sets runs before and after a change, or releases, side by side ("| Stage
+    /// | Before | After |", "| Query | 3.5.4 | 3.6.0 |"): its columns take the unit of each cell,
+    /// unless the row names its kind.
     before_after: Vec<bool>,
+    /// Whether a column holds plans, not results ("Target (v3)", "SLO", "Expected"): the kind
+    /// its row names does not make its cells claims.
+    plans: Vec<Vec<bool>>,
+}
+
+/// Whether a header names a column of plans rather than results: "Target (v3)", "SLO",
+/// "Budget", "Expected busbw".
+fn is_plan_header(header: &str) -> bool {
+    let h = header.to_ascii_lowercase();
+    has_word(
+        &h,
+        &[
+            "target",
+            "targets",
+            "goal",
+            "goals",
+            "slo",
+            "sla",
+            "budget",
+            "threshold",
+            "expected",
+            "projected",
+            "estimated",
+        ],
+    ) && !has_word(
+        &h,
+        &["achieved", "measured", "actual", "observed", "vs", "vs."],
+    )
 }
 
 /// Whether a header names the state of a run before or after a change ("Before", "After",
@@ -762,6 +831,11 @@ impl TableCells {
         let mut columns = vec![Vec::new(); n];
         let mut row_kinds = vec![false; n];
         let mut before_after = vec![false; n];
+        let plans: Vec<Vec<bool>> = doc
+            .tables
+            .iter()
+            .map(|t| t.header.iter().map(|h| is_plan_header(h)).collect())
+            .collect();
         let settings = doc
             .tables
             .iter()
@@ -774,6 +848,7 @@ impl TableCells {
                 row_kinds,
                 settings,
                 before_after,
+                plans,
             };
         }
         for (i, b) in doc.blocks.iter().enumerate() {
@@ -865,6 +940,11 @@ impl TableCells {
                             && (!super::table::is_workload_header(h)
                                 || h.contains(|c: char| c.is_ascii_digit()))
                     });
+                    // (a release's column, "0.6.2", takes its cells' units: a row that names
+                    // its kind, "| Median TPOT (ms) | 58.97 |", gives them theirs)
+                    if k > 0 && heading.is_none() && is_version_header(&h.to_ascii_lowercase()) {
+                        before_after[t] = true;
+                    }
                     column_kind(h, heading)
                         // "| Stage | Before | After |" over "| Kernel | 3.02 s | 0.71 s |": the
                         // times of a run before and after a change, each with its unit
@@ -933,6 +1013,7 @@ impl TableCells {
             row_kinds,
             settings,
             before_after,
+            plans,
         }
     }
 
@@ -972,7 +1053,8 @@ impl TableCells {
             // names the unit of a column that only takes its cells' own: "| decode tok/s | 22 |
             // 58 |" under "| metric | before | after |")
             let column = self.columns[table].get(col).copied().flatten();
-            let row = by_row.filter(|_| col > 0);
+            let plan = self.plans[table].get(col).copied().unwrap_or(false);
+            let row = by_row.filter(|_| col > 0 && !plan);
             let Some((kind, unit)) = (match column {
                 Some((_, OWN_UNIT)) if row.is_some() && self.before_after[table] => row,
                 _ => column.or(row),

@@ -553,11 +553,13 @@ fn per_second(lower: &[u8], u: usize) -> Option<usize> {
             b"minute",
             b"minuto",
             b"min",
-            // ("1.03 genomes per hour", "25 genomes per day")
+            // ("1.03 genomes per hour", "25 genomes per day"; not "430 pipelines a day", a count
+            // as people say it)
             b"hour",
             b"day",
         ]
         .iter()
+        .filter(|unit| p.starts_with(b" per") || !matches!(**unit, b"hour" | b"day"))
         .find(|unit| {
             lower[w..].starts_with(unit)
                 && lower.get(w + unit.len()).is_none_or(|c| !is_word_byte(*c))
@@ -1199,9 +1201,10 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             .map(|r| skip_space(lower, lower.len() - r.len()))
             .and_then(|k| number_at(lower, k))
             .map_or(after, |e| skip_space(lower, e));
-        // ("1.71B tokens/s": billions)
+        // ("1.71B tokens/s": billions, with a fraction; "70B tokens/s" names a model)
         if u < lower.len()
-            && matches!(lower[u], b'k' | b'm' | b'g' | b'b')
+            && (matches!(lower[u], b'k' | b'm' | b'g')
+                || (lower[u] == b'b' && lower[i..u].contains(&b'.')))
             && lower.get(u + 1).is_some_and(|c| *c == b' ' || *c == b'/')
         {
             u = skip_space(lower, u + 1);

@@ -158,7 +158,10 @@ fn is_code_line(line: &str) -> bool {
         || t.contains(" --")
         || t.starts_with("--")
         || t.contains("()")
-        || t.ends_with([',', '(', '[', '\\'])
+        // (not output wrapped after a comma: "2000000 records sent, 41230.6 records/sec (40.26
+        // MB/sec), 386.21 ms avg latency,")
+        || (t.ends_with([',', '(', '[', '\\'])
+            && !(t.ends_with(',') && t.starts_with(|c: char| c.is_ascii_digit())))
         // a block opened ("else:", "for x in xs:", "model:"), not output that names what
         // follows ("Run complete after 1000 queries (rate 61.73 queries/sec):", "TSBS high-cpu:")
         || (t.ends_with(':') && !t.chars().any(|c| c.is_ascii_digit()) && t.split_whitespace().count() <= 1)
@@ -848,7 +851,16 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
         }
     }
     let mut label_from = 0;
-    for (colon, _) in text.match_indices([':', '=']) {
+    // (and a dotted leader: CapFrameX's "Average FPS ............ 112.4")
+    let mut separators: Vec<usize> = text.match_indices([':', '=']).map(|(k, _)| k).collect();
+    if let Some(dots) = text.find(" ...") {
+        let run = text[dots + 1..].bytes().take_while(|&b| b == b'.').count();
+        if run >= 3 {
+            separators.push(dots + run);
+            separators.sort_unstable();
+        }
+    }
+    for colon in separators {
         if colon < label_from {
             continue;
         }
@@ -883,7 +895,7 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
         }
         // the label: back to two spaces or a tab ("tps: 3,412  tflops: 158.21"), not counting
         // the spaces that align the colon ("# Avg bus bandwidth    : 230.37")
-        let label_text = label_text.trim_end();
+        let label_text = label_text.trim_end().trim_end_matches('.').trim_end();
         let label = label_text
             .rfind("  ")
             .or_else(|| label_text.rfind('\t'))

@@ -386,6 +386,9 @@ pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     ("tb/s", true),
     ("gb/s", true),
     ("mb/s", true),
+    ("kb/s", true),
+    // an accelerator's operations per second ("3,836 GOPS")
+    ("gops", true),
     ("gbps", true),
     ("tbps", true),
     ("tops", true),
