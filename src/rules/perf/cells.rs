@@ -455,13 +455,8 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
         && (!device_max(own) || words(own).any(|w| w != "max" && SPEC_WORDS.contains(&w)));
     // "Expected busbw (GB/s)", "Projected step time": a planning figure, no result (unless it
     // is set against one: "Achieved / expected")
-    let expected = has_word(
-        own,
-        &["expected", "projected", "predicted", "estimated", "est."],
-    ) && !has_word(
-        &h,
-        &["achieved", "measured", "actual", "observed", "vs", "vs."],
-    ) && !h.contains(" / ");
+    let expected =
+        has_word(own, EXPECTED_WORDS) && !has_word(&h, AGAINST_RESULT) && !h.contains(" / ");
     // "Leader CPU (max broker)" over "39%": the share of the processor a run kept busy (only its
     // cells written as shares; a column of CPUs names them)
     if has_word(own, &["cpu"])
@@ -760,7 +755,7 @@ pub struct TableCells {
 /// "Budget", "Expected busbw".
 fn is_plan_header(header: &str) -> bool {
     let h = header.to_ascii_lowercase();
-    has_word(
+    (has_word(
         &h,
         &[
             "target",
@@ -771,15 +766,17 @@ fn is_plan_header(header: &str) -> bool {
             "sla",
             "budget",
             "threshold",
-            "expected",
-            "projected",
-            "estimated",
         ],
-    ) && !has_word(
-        &h,
-        &["achieved", "measured", "actual", "observed", "vs", "vs."],
-    )
+    ) || has_word(&h, EXPECTED_WORDS))
+        && !has_word(&h, AGAINST_RESULT)
 }
+
+/// Header words of a column of values foreseen, not measured: "Expected busbw", "Projected".
+const EXPECTED_WORDS: &[&str] = &["expected", "projected", "predicted", "estimated", "est."];
+
+/// Header words that set a plan against a result ("Achieved / expected", "Measured vs
+/// target"): such a column holds results.
+const AGAINST_RESULT: &[&str] = &["achieved", "measured", "actual", "observed", "vs", "vs."];
 
 /// Whether a header names the state of a run before or after a change ("Before", "After",
 /// "Old", "New", "Optimized").
