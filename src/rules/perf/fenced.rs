@@ -802,14 +802,9 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
             }
         }
     }
-    // A time a tool prints at `start`, `len` bytes long: a claim if exactly a number there
-    // that no claim covers yet.
-    let time_at = |start: usize, len: usize, unit: &str| {
-        (len > 0
-            && number_at(text.as_bytes(), start) == Some(start + len)
-            && !taken(claims, start..start + len))
-        .then(|| claim_at(text, start..start + len, ClaimKind::Latency, unit))
-    };
+    // (a time this line prints: `printed_time`)
+    let time_at =
+        |start: usize, len: usize, unit: &str| printed_time(text, claims, start, len, unit);
     // perf stat's summary: "12.9011 +- 0.0242 seconds time elapsed", "12,884.10 msec
     // task-clock" (the value; the spread after "+-" is none)
     let t = text.trim_start();
@@ -1553,19 +1548,25 @@ pub fn section_values(text: &str, section: Option<&str>, claims: &[Claim]) -> Ve
         || label.ends_with("th percentile");
     let v = value.trim();
     let start = t.len() - v.len();
-    if statistic
-        && lone_number(v)
-        && number_at(text.as_bytes(), start) == Some(start + v.len())
-        && !taken(claims, start..start + v.len())
-    {
-        out.push(claim_at(
-            text,
-            start..start + v.len(),
-            ClaimKind::Latency,
-            unit,
-        ));
+    if statistic && lone_number(v) {
+        out.extend(printed_time(text, claims, start, v.len(), unit));
     }
     out
+}
+
+/// A time a tool prints at `start`, `len` bytes long: a claim if exactly a number stands there
+/// that no claim covers yet.
+fn printed_time(
+    text: &str,
+    claims: &[Claim],
+    start: usize,
+    len: usize,
+    unit: &str,
+) -> Option<Claim> {
+    (len > 0
+        && number_at(text.as_bytes(), start) == Some(start + len)
+        && !taken(claims, start..start + len))
+    .then(|| claim_at(text, start..start + len, ClaimKind::Latency, unit))
 }
 
 /// A log line's timestamp is no result: "[1843.221s][info][gc] …" (the JVM's unified
