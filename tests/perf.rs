@@ -847,3 +847,16 @@ fn md_rates_hash_rates_spoken_rates_and_perceived_could_are_exact() {
 fn listed_times_wrk_reports_camel_case_keys_and_expected_columns_are_exact() {
     assert_exact("perf-twenty-eighth.md", 69);
 }
+
+/// Claims of the sixty-first and sixty-second labellings (see the fixture's introduction):
+/// Before/After columns named by their set-up ("After, warm (c7i.xlarge)"), a note opening
+/// with its unit ("Milliseconds, median of ten runs"), cycles per byte and kWh, a rate "on 16
+/// nodes", "the 3% multi-writer regression", a cache's hit rate, "on every incremental build"
+/// (an event, not a schedule), "took 5–6 minutes each", "52 minutes wall clock", "280 compile
+/// actions/s", "the final image went from 2.31 GB to 389 MB", "spilled 2.2 TB", the power of
+/// each of two cards, GNU time's verbose report, BuildKit's progress, and "twitter.json" as the
+/// workload.
+#[test]
+fn set_up_columns_spelled_units_build_logs_and_sizes_are_exact() {
+    assert_exact("perf-twenty-ninth.md", 27);
+}

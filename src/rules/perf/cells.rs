@@ -248,6 +248,19 @@ pub(super) fn time_unit_of_note(note: &str) -> Option<&'static str> {
         ("minutes", "min"),
         ("hours", "h"),
     ];
+    // a note that opens with the unit spelled out ("Milliseconds, median of 20 runs:",
+    // "Seconds per iteration.")
+    let opening = note
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("");
+    if let Some(&(_, unit)) = UNITS
+        .iter()
+        .find(|(word, _)| word.len() > 5 && opening == *word)
+    {
+        return Some(unit);
+    }
     UNITS.iter().find_map(|&(word, unit)| {
         let ends = |rest: &str| rest.chars().next().is_none_or(|c| !c.is_alphanumeric());
         let bracketed = format!("({word})");
@@ -781,14 +794,17 @@ const AGAINST_RESULT: &[&str] = &["achieved", "measured", "actual", "observed", 
 /// Whether a header names the state of a run before or after a change ("Before", "After",
 /// "Old", "New", "Optimized").
 fn is_before_after(header: &str) -> bool {
+    // the word alone or leading the set-up it names ("Before (hosted, no cache)", "After,
+    // warm (c6i.2xlarge)")
+    let h = header.trim().trim_matches(['*', '_']).to_ascii_lowercase();
+    let first = h.split(|c: char| !c.is_ascii_alphanumeric()).next().unwrap_or("");
     matches!(
-        header
-            .trim()
-            .trim_matches(['*', '_'])
-            .to_ascii_lowercase()
-            .as_str(),
+        first,
         "before" | "after" | "old" | "new" | "optimized" | "optimised" | "unoptimized"
-    )
+    ) && h[first.len()..]
+        .chars()
+        .next()
+        .is_none_or(|c| matches!(c, ' ' | ',' | '(' | ':' | '-' | '/'))
 }
 
 /// Whether a column holds the power a run drew ("Power (W)", "Gaming power (W)", "Avg. draw

@@ -508,6 +508,13 @@ fn popularity(lower: &str, clause: &Range<usize>, end: usize) -> bool {
 }
 
 /// Words that may stand between a number and its rate unit: "6,420 output tokens/s".
+/// What a run or a build produces whose size a change reports ("the final image went from
+/// 1.94 GB to 412 MB", "peak commit went from 71 GB to 58 GB").
+const SIZE_WORDS: &[&str] = &[
+    "image", "binary", "bundle", "apk", "artifact", "artifacts", "index", "package",
+    "footprint", "commit", "download", "spill", "spilled", "checkpoint", "checkpoints",
+];
+
 const RATE_QUALIFIERS: &[&str] = &[
     "output",
     "input",
@@ -720,9 +727,9 @@ fn measured_power(lower: &str, seg: &Segments, i: usize, num_end: usize) -> Opti
     let clause = seg.clause(lower, &(i..end));
     let head: Vec<&str> = words(&lower[clause.start.min(i)..i]).collect();
     let near = &head[head.len().saturating_sub(4)..];
-    let drawn = near.iter().any(|w| {
+    let drawn_word = |w: &str| {
         matches!(
-            *w,
+            w,
             "draws"
                 | "drew"
                 | "drawing"
@@ -741,7 +748,23 @@ fn measured_power(lower: &str, seg: &Segments, i: usize, num_end: usize) -> Opti
                 | "verbraucht"
                 | "verbrauchte"
         )
-    }) || matches!(
+    };
+    // "average board power in our gaming loop was 312 W": the power named, then what it was
+    let named = head.iter().any(|w| matches!(*w, "power" | "draw"))
+        && matches!(head.last(), Some(&("is" | "was" | "averaged" | "averages")));
+    // "… was 312 W on the 9070 XT and 287 W on the 5070 Ti": the next reading of a list
+    let listed = matches!(
+        word_before(lower, i).1,
+        "and" | "vs" | "vs." | "versus" | "against"
+    )
+        && {
+            let s = seg.sentence(lower, &(i..end));
+            let before: Vec<&str> = words(&lower[s.start.min(i)..i]).collect();
+            before.iter().any(|w| drawn_word(w))
+                || (before.iter().any(|w| matches!(*w, "power" | "draw"))
+                    && before.iter().any(|w| matches!(*w, "is" | "was" | "averaged")))
+        };
+    let drawn = named || listed || near.iter().any(|w| drawn_word(w)) || matches!(
         near,
         [
             ..,
@@ -1232,9 +1255,17 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         // "6,420 output tokens/s": one qualifier between the number and its unit
         let rate = rate_at(u).or_else(|| {
             let (ws, w) = word_after(&lower_s, u);
-            (ws == u && RATE_QUALIFIERS.contains(&w))
-                .then(|| rate_at(skip_space(lower, u + w.len())))
+            let next = skip_space(lower, u + w.len());
+            if ws == u && RATE_QUALIFIERS.contains(&w) {
+                return rate_at(next);
+            }
+            // "310 compile actions/s", "2.25e4 beams/s": any one word before a noun per second
+            // written with its slash
+            (ws == u && w.len() >= 3 && w.bytes().all(|c| c.is_ascii_lowercase()))
+                .then(|| per_second(lower, next))
                 .flatten()
+                .filter(|&end| lower[next..end].contains(&b'/'))
+                .map(|end| ("/s", false, end))
         });
         if let Some((unit, peak, end)) = rate {
             let w = seg().clause(&lower_s, &(i..end));
@@ -1817,10 +1848,14 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     && word_before(&lower_s, word_before(&lower_s, i).0).1 == "that");
             // "33.1 ms total", "41.2 ms fwd": what the time is of, after it
             // ("6h 40m end to end")
+            // ("48 minutes wall clock", "2.3 s wall-clock")
             let of_run = matches!(
                 after_unit,
                 "total" | "fwd" | "bwd" | "forward" | "backward" | "end-to-end" | "e2e"
-            ) || lower_s[ps..].trim_start().starts_with("end to end");
+            ) || lower_s[ps..].trim_start().starts_with("end to end")
+                || lower_s[ps..].trim_start().starts_with("wall clock")
+                || lower_s[ps..].trim_start().starts_with("wall-clock")
+                || lower_s[ps..].trim_start().starts_with("wall time");
             // "−160 ms on the Pixel 8": a time with its sign, a change
             let signed = {
                 let h = &lower_s[..i];
@@ -1943,7 +1978,11 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 && !cjk_change
                 && !compared
                 && states(Vocabulary::Setting, &set_up_text)
-                || (SETTING_AFTER.contains(&after_unit) && !per_item && !of_time)
+                || (SETTING_AFTER.contains(&after_unit)
+                    && !per_item
+                    && !of_time
+                    // ("blobs that took 7 minutes each": what each one took)
+                    && !(after_unit == "each" && matches!(before, "took" | "takes" | "take" | "taking")))
                 // "mean time between failures was ~19 hours" is reliability, not speed
                 // "the median of 3 runs of 60 seconds": how long each run lasts
                 || (before == "of"
@@ -2046,6 +2085,12 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                                 || words(head).any(|w| has_stem(w, DIRECTION_STEMS)))
                                 && has_word(head, MEMORY_WORDS)
                                 && !has_word(head, &["capacity", "capacities"]))
+                            // "the final image went from 1.94 GB to 412 MB": what a build
+                            // produced (not "the card's memory went from 8 GB to 16", a
+                            // product's)
+                            || ((has_stem(dir, DIRECTION_STEMS)
+                                || matches!(dir, "went" | "shrank" | "goes"))
+                                && has_word(head, SIZE_WORDS))
                     }
                     "to" => out.last().is_some_and(|p| {
                         p.kind == ClaimKind::Saving
@@ -2120,6 +2165,8 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     "saves" | "save" | "saving" | "frees" | "freeing" | "reclaims"
                         // in French: "il libère 11 Go de mémoire"
                         | "libère" | "libèrent" | "économise"
+                        // "the job spilled 1.7 TB": what a run wrote out beyond memory
+                        | "spilled" | "spills"
                 )
             {
                 out.push(claim(i..end, ClaimKind::Saving));

@@ -819,6 +819,56 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
             return out;
         }
     }
+    // GNU time's verbose report (`/usr/bin/time -v`): "Elapsed (wall clock) time (h:mm:ss
+    // or m:ss): 0:00.71", "Maximum resident set size (kbytes): 402660", "Percent of CPU this
+    // job got: 2870%", "User time (seconds): 41.07"
+    for (label, kind, unit) in [
+        ("Elapsed (wall clock) time (h:mm:ss or m:ss): ", ClaimKind::Latency, "s"),
+        ("Maximum resident set size (kbytes): ", ClaimKind::Saving, "kB"),
+        ("Percent of CPU this job got: ", ClaimKind::Percent, "%"),
+        ("User time (seconds): ", ClaimKind::Latency, "s"),
+        ("System time (seconds): ", ClaimKind::Latency, "s"),
+    ] {
+        let Some(v) = t.strip_prefix(label) else {
+            continue;
+        };
+        let v = v.trim_end();
+        let at = start + label.len();
+        let exact = match kind {
+            // ("0:00.71", "14:52.31", "1:02:03")
+            ClaimKind::Latency if v.contains(':') => {
+                clock_time(v)
+                    || v.split_once(':').is_some_and(|(m, s)| {
+                        m.len() <= 2 && clock_time(&format!("0:{m:0>2}:{s}"))
+                    })
+            }
+            ClaimKind::Percent => v
+                .strip_suffix('%')
+                .is_some_and(|n| number_at(n.as_bytes(), 0) == Some(n.len())),
+            _ => number_at(v.as_bytes(), 0) == Some(v.len()),
+        };
+        if exact && !v.is_empty() && !taken(claims, at..at + v.len()) {
+            out.push(claim_at(text, at..at + v.len(), kind, unit));
+        }
+        return out;
+    }
+    // BuildKit's plain progress: a step's time when it is done ("#8 DONE 312.8s",
+    // "#13 exporting layers 38.2s done")
+    if t.starts_with('#') && t[1..].starts_with(|c: char| c.is_ascii_digit()) {
+        let last = t.trim_end();
+        let value = last
+            .strip_suffix(" done")
+            .or_else(|| last.split_once(" DONE ").map(|(_, v)| v))
+            .map(|h| h.rsplit(' ').next().unwrap_or(h))
+            .and_then(|v| v.strip_suffix('s'));
+        if let Some(v) = value.filter(|v| number_at(v.as_bytes(), 0) == Some(v.len())) {
+            let at = start + (v.as_ptr() as usize - t.as_ptr() as usize);
+            if !taken(claims, at..at + v.len() + 1) {
+                out.push(claim_at(text, at..at + v.len() + 1, ClaimKind::Latency, "s"));
+            }
+        }
+        return out;
+    }
     // fio's latency line, its unit in brackets before the statistics ("clat (usec): min=14,
     // max=4127, avg=51.88, stdev=22.40"): the minimum, maximum and mean (the deviation is a
     // spread)
@@ -1491,7 +1541,8 @@ pub fn keyed_workload(text: &str) -> Option<&str> {
             Some((k, _)) => (k, *fields.peek()?),
             None => continue,
         };
-        if !key.is_empty()
+        // (not a single letter: GNU time's "(h:mm:ss or m:ss): 0:00.11" keys nothing)
+        if key.len() >= 2
             && key.bytes().all(|b| b.is_ascii_alphabetic())
             && super::table::is_workload_header(key)
             && value.starts_with(|c: char| c.is_alphabetic())

@@ -644,6 +644,28 @@ pub(super) fn is_perf_percent(
             return true;
         }
     }
+    // "a 2% single-writer regression", "the 12% end-to-end slowdown": a change of speed
+    // named after the words that say what regressed
+    {
+        let (s2, second) = word_after(lower, s1 + next.len());
+        let third = word_after(lower, s2 + second.len()).1;
+        let article = matches!(word_before(lower, quantified_start(lower, start)).1, "a" | "an" | "the")
+            || matches!(word_before(lower, start).1, "a" | "an" | "the");
+        let of_speed = |w: &str| matches!(w, "regression" | "slowdown" | "speedup" | "speed-up");
+        if article && !CHANGE_NOUNS.contains(&next) && (of_speed(second) || of_speed(third)) {
+            return true;
+        }
+    }
+    // "cache hit rate across all builds was 88%, against 31% in December": what share of
+    // lookups a cache served, measured
+    {
+        let s = &lower[seg.sentence(lower, &(start..end))];
+        if (s.contains("hit rate") || s.contains("hit ratio") || s.contains("hit-rate"))
+            && !has_word(s, QUALITY_WORDS)
+        {
+            return true;
+        }
+    }
     // "the gap is only ~3%", "a gap of 4%": the difference between two results; "goodput
     // (useful time over wall time) was 93%": a share its subject names
     let subject = subject_of(lower, quantified_start(lower, start));

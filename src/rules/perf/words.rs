@@ -302,6 +302,17 @@ pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     // graph traversal: traversed edges per second (Graph500: "410 GTEPS")
     ("gteps", false),
     ("mteps", false),
+    // the cost of a byte or a packet in clock cycles, as crypto, hashing and packet-processing
+    // benchmarks report it ("0.47 cycles/byte", "1.9 cpb", "38 cycles/packet")
+    ("cycles per byte", false),
+    ("cycles/byte", false),
+    ("cycles/packet", false),
+    ("cycles per packet", false),
+    ("cpb", false),
+    // the energy a run used ("137,800 kWh", "1.2 MWh")
+    ("kwh", false),
+    ("mwh", false),
+    ("gwh", false),
     // packet rates and packets per watt ("98.4 Mpps", "0.58 Mpps/W", "640 kpps")
     ("mpps/w", false),
     ("mpps", false),
@@ -853,7 +864,6 @@ pub(super) const LINK_WORDS: &[&str] = &[
     "gddr6",
     "gddr6x",
     "gddr7",
-    "nodes",
     "axis",
 ];
 /// Words that follow a multiplier in titles and are not the name of what it is compared with
