@@ -225,3 +225,38 @@ pub(super) fn reserved_share(lower: &str, seg: &Segments, start: usize, of_end: 
             .windows(2)
             .any(|p| p[1] == "use" && matches!(p[0], "to" | "can" | "may" | "will"))
 }
+
+/// Whether the list item starting at `at` of `source` is one of a list that a lead-in names as
+/// targets, goals or a budget: the nearest line above it that is not a sibling item (its parent
+/// item, or the paragraph line before the list) ends with a colon and names a plan ("Agreed
+/// targets, all on H100 SXM:", "Goals for the next quarter:"). Looks at most 40 lines up.
+pub(super) fn under_plan_lead(source: &str, at: usize) -> bool {
+    const PLAN: &[&str] = &[
+        "target", "targets", "goal", "goals", "objective", "objectives", "slo", "slos", "budget",
+        "budgets", "requirement", "requirements", "okr", "okrs",
+    ];
+    let line_start = source[..at].rfind('\n').map_or(0, |p| p + 1);
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let own = indent(&source[line_start..]);
+    let item = |l: &str| {
+        let t = l.trim_start();
+        t.starts_with(['-', '*', '+'])
+            || t.split_once(['.', ')'])
+                .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    for line in source[..line_start].lines().rev().take(40) {
+        if line.trim().is_empty() {
+            continue;
+        }
+        if line.trim_start().starts_with('#') {
+            return false;
+        }
+        // a sibling, or a line of a sibling's text
+        if indent(line) >= own && (item(line) || indent(line) > own) {
+            continue;
+        }
+        let l = line.trim_end().to_ascii_lowercase();
+        return l.ends_with(':') && has_word(&l, PLAN);
+    }
+    false
+}

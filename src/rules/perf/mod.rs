@@ -332,6 +332,14 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
             }
             let text = &block.text;
             let mut claims = find_claims(text, &states);
+            // an item of a list of targets ("Agreed targets for Q3:" over "- decode ≥ 2,600
+            // tok/s at batch 64"): a plan, not a result
+            if !claims.is_empty()
+                && block.kind == BlockKind::Item
+                && hedges::under_plan_lead(cx.text(), block.span.start)
+            {
+                return None;
+            }
             if let Some(line) = line_of(i) {
                 // a line of results, unless its lead-in expects or supposes them ("We expect
                 // the following speedups:"); a bare time after a lead-in that announces times,
