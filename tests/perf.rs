@@ -854,8 +854,8 @@ fn listed_times_wrk_reports_camel_case_keys_and_expected_columns_are_exact() {
 /// nodes", "the 3% multi-writer regression", a cache's hit rate, "on every incremental build"
 /// (an event, not a schedule), "took 5–6 minutes each", "52 minutes wall clock", "280 compile
 /// actions/s", "the final image went from 2.31 GB to 389 MB", "spilled 2.2 TB", the power of
-/// each of two cards, GNU time's verbose report, BuildKit's progress, and "twitter.json" as the
-/// workload.
+/// each of two cards, GNU time's verbose report, BuildKit's progress, "twitter.json" as the
+/// workload, and the items under "Agreed targets …:" (a plan, not results).
 #[test]
 fn set_up_columns_spelled_units_build_logs_and_sizes_are_exact() {
     assert_exact("perf-twenty-ninth.md", 28);
