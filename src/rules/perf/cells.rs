@@ -797,7 +797,10 @@ fn is_before_after(header: &str) -> bool {
     // the word alone or leading the set-up it names ("Before (hosted, no cache)", "After,
     // warm (c6i.2xlarge)")
     let h = header.trim().trim_matches(['*', '_']).to_ascii_lowercase();
-    let first = h.split(|c: char| !c.is_ascii_alphanumeric()).next().unwrap_or("");
+    let first = h
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .next()
+        .unwrap_or("");
     matches!(
         first,
         "before" | "after" | "old" | "new" | "optimized" | "optimised" | "unoptimized"
@@ -1042,6 +1045,31 @@ impl TableCells {
 
     /// The claims of the bare number cells of body row `block` of `table` (`text`: the
     /// block's text, `row`: its source line), without fields bound.
+    /// Where in a row's text (`text`, the row's source `row`) its cells under a plan's column
+    /// stand ("Target (v3)", "SLO", "Expected"): no number there is a result, whatever the
+    /// prose reading of the row finds ("≤ 15 ms").
+    pub fn plan_spans(&self, table: usize, text: &str, row: &str) -> Vec<std::ops::Range<usize>> {
+        if !self.plans[table].iter().any(|&p| p) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        let mut cursor = 0;
+        for (col, (_, cell)) in split_cells(row).into_iter().enumerate() {
+            let cell = cell.trim().trim_matches(['*', '_', ' ']);
+            if cell.is_empty() {
+                continue;
+            }
+            let Some(at) = find_word(text, cursor, cell) else {
+                continue;
+            };
+            cursor = at + cell.len();
+            if self.plans[table].get(col).copied().unwrap_or(false) {
+                out.push(at..cursor);
+            }
+        }
+        out
+    }
+
     pub fn claims(&self, table: usize, block: usize, text: &str, row: &str) -> Vec<Claim> {
         if self.header_row[table] == Some(block) || !self.any(table) {
             return Vec::new();

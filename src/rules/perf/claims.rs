@@ -511,8 +511,21 @@ fn popularity(lower: &str, clause: &Range<usize>, end: usize) -> bool {
 /// What a run or a build produces whose size a change reports ("the final image went from
 /// 1.94 GB to 412 MB", "peak commit went from 71 GB to 58 GB").
 const SIZE_WORDS: &[&str] = &[
-    "image", "binary", "bundle", "apk", "artifact", "artifacts", "index", "package",
-    "footprint", "commit", "download", "spill", "spilled", "checkpoint", "checkpoints",
+    "image",
+    "binary",
+    "bundle",
+    "apk",
+    "artifact",
+    "artifacts",
+    "index",
+    "package",
+    "footprint",
+    "commit",
+    "download",
+    "spill",
+    "spilled",
+    "checkpoint",
+    "checkpoints",
 ];
 
 const RATE_QUALIFIERS: &[&str] = &[
@@ -756,24 +769,29 @@ fn measured_power(lower: &str, seg: &Segments, i: usize, num_end: usize) -> Opti
     let listed = matches!(
         word_before(lower, i).1,
         "and" | "vs" | "vs." | "versus" | "against"
-    )
-        && {
-            let s = seg.sentence(lower, &(i..end));
-            let before: Vec<&str> = words(&lower[s.start.min(i)..i]).collect();
-            before.iter().any(|w| drawn_word(w))
-                || (before.iter().any(|w| matches!(*w, "power" | "draw"))
-                    && before.iter().any(|w| matches!(*w, "is" | "was" | "averaged")))
-        };
-    let drawn = named || listed || near.iter().any(|w| drawn_word(w)) || matches!(
-        near,
-        [
-            ..,
-            "power" | "draw" | "consumption",
-            "is" | "was" | "of" | "at"
-        ]
-    ) || ahead(lower, end, 16)
-        .trim_start()
-        .starts_with("at the wall");
+    ) && {
+        let s = seg.sentence(lower, &(i..end));
+        let before: Vec<&str> = words(&lower[s.start.min(i)..i]).collect();
+        before.iter().any(|w| drawn_word(w))
+            || (before.iter().any(|w| matches!(*w, "power" | "draw"))
+                && before
+                    .iter()
+                    .any(|w| matches!(*w, "is" | "was" | "averaged")))
+    };
+    let drawn = named
+        || listed
+        || near.iter().any(|w| drawn_word(w))
+        || matches!(
+            near,
+            [
+                ..,
+                "power" | "draw" | "consumption",
+                "is" | "was" | "of" | "at"
+            ]
+        )
+        || ahead(lower, end, 16)
+            .trim_start()
+            .starts_with("at the wall");
     let limit = head.iter().any(|w| {
         POWER_LIMIT_WORDS.contains(w)
             || matches!(

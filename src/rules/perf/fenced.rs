@@ -823,8 +823,16 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
     // or m:ss): 0:00.71", "Maximum resident set size (kbytes): 402660", "Percent of CPU this
     // job got: 2870%", "User time (seconds): 41.07"
     for (label, kind, unit) in [
-        ("Elapsed (wall clock) time (h:mm:ss or m:ss): ", ClaimKind::Latency, "s"),
-        ("Maximum resident set size (kbytes): ", ClaimKind::Saving, "kB"),
+        (
+            "Elapsed (wall clock) time (h:mm:ss or m:ss): ",
+            ClaimKind::Latency,
+            "s",
+        ),
+        (
+            "Maximum resident set size (kbytes): ",
+            ClaimKind::Saving,
+            "kB",
+        ),
         ("Percent of CPU this job got: ", ClaimKind::Percent, "%"),
         ("User time (seconds): ", ClaimKind::Latency, "s"),
         ("System time (seconds): ", ClaimKind::Latency, "s"),
@@ -838,9 +846,8 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
             // ("0:00.71", "14:52.31", "1:02:03")
             ClaimKind::Latency if v.contains(':') => {
                 clock_time(v)
-                    || v.split_once(':').is_some_and(|(m, s)| {
-                        m.len() <= 2 && clock_time(&format!("0:{m:0>2}:{s}"))
-                    })
+                    || v.split_once(':')
+                        .is_some_and(|(m, s)| m.len() <= 2 && clock_time(&format!("0:{m:0>2}:{s}")))
             }
             ClaimKind::Percent => v
                 .strip_suffix('%')
@@ -864,7 +871,12 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
         if let Some(v) = value.filter(|v| number_at(v.as_bytes(), 0) == Some(v.len())) {
             let at = start + (v.as_ptr() as usize - t.as_ptr() as usize);
             if !taken(claims, at..at + v.len() + 1) {
-                out.push(claim_at(text, at..at + v.len() + 1, ClaimKind::Latency, "s"));
+                out.push(claim_at(
+                    text,
+                    at..at + v.len() + 1,
+                    ClaimKind::Latency,
+                    "s",
+                ));
             }
         }
         return out;

@@ -649,8 +649,10 @@ pub(super) fn is_perf_percent(
     {
         let (s2, second) = word_after(lower, s1 + next.len());
         let third = word_after(lower, s2 + second.len()).1;
-        let article = matches!(word_before(lower, quantified_start(lower, start)).1, "a" | "an" | "the")
-            || matches!(word_before(lower, start).1, "a" | "an" | "the");
+        let article = matches!(
+            word_before(lower, quantified_start(lower, start)).1,
+            "a" | "an" | "the"
+        ) || matches!(word_before(lower, start).1, "a" | "an" | "the");
         let of_speed = |w: &str| matches!(w, "regression" | "slowdown" | "speedup" | "speed-up");
         if article && !CHANGE_NOUNS.contains(&next) && (of_speed(second) || of_speed(third)) {
             return true;

@@ -232,8 +232,20 @@ pub(super) fn reserved_share(lower: &str, seg: &Segments, start: usize, of_end: 
 /// targets, all on H100 SXM:", "Goals for the next quarter:"). Looks at most 40 lines up.
 pub(super) fn under_plan_lead(source: &str, at: usize) -> bool {
     const PLAN: &[&str] = &[
-        "target", "targets", "goal", "goals", "objective", "objectives", "slo", "slos", "budget",
-        "budgets", "requirement", "requirements", "okr", "okrs",
+        "target",
+        "targets",
+        "goal",
+        "goals",
+        "objective",
+        "objectives",
+        "slo",
+        "slos",
+        "budget",
+        "budgets",
+        "requirement",
+        "requirements",
+        "okr",
+        "okrs",
     ];
     let line_start = source[..at].rfind('\n').map_or(0, |p| p + 1);
     let indent = |l: &str| l.len() - l.trim_start().len();

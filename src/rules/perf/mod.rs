@@ -462,6 +462,12 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 return (!claims.is_empty()).then_some((i, claims));
             }
             if let Some(t) = row_cells(block) {
+                let plans = cells.plan_spans(t, text, &cx.text()[block.span.clone()]);
+                claims.retain(|c| {
+                    !plans
+                        .iter()
+                        .any(|p| p.start <= c.span.start && c.span.end <= p.end)
+                });
                 let cell_claims = cells.claims(t, i, text, &cx.text()[block.span.clone()]);
                 if !cell_claims.is_empty() {
                     claims.extend(cell_claims);
