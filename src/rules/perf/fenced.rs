@@ -819,6 +819,24 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
             return out;
         }
     }
+    // PostgreSQL's EXPLAIN ANALYZE: a plan node's measured times, to its first row and to its
+    // last ("(actual time=1841.112..1841.130 rows=48 loops=1)", in ms; the planner's "cost=" is
+    // an estimate)
+    if let Some(at) = text.find("(actual time=") {
+        let first = at + "(actual time=".len();
+        if let Some(end) = number_at(text.as_bytes(), first) {
+            if let Some(last) = text[end..].strip_prefix("..").map(|_| end + 2) {
+                if let Some(last_end) = number_at(text.as_bytes(), last) {
+                    for r in [first..end, last..last_end] {
+                        if !taken(claims, r.clone()) {
+                            out.push(claim_at(text, r, ClaimKind::Latency, "ms"));
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
     // GNU time's verbose report (`/usr/bin/time -v`): "Elapsed (wall clock) time (h:mm:ss
     // or m:ss): 0:00.71", "Maximum resident set size (kbytes): 402660", "Percent of CPU this
     // job got: 2870%", "User time (seconds): 41.07"
