@@ -141,16 +141,29 @@ pub(super) fn hypothetical(lower: &str, seg: &Segments, r: &Range<usize>, states
     } else {
         s
     };
+    // any "would" but one of perception after the number ("58 versus 59 fps, i would not be
+    // able to tell them apart", "you wouldn't notice"): what one could tell, not a hedge
+    let clause_end = seg.clause(lower, r).end.max(r.end);
+    let perceived = |at: usize, len: usize| {
+        sentence.start + at >= clause_end
+            && words(ahead(s, at + len, 40))
+                .take(6)
+                .any(|w| matches!(w, "tell" | "notice" | "distinguish" | "feel" | "see"))
+    };
+    let would = s.match_indices("would").any(|(at, m)| {
+        let w = word_after(s, at).1;
+        matches!(w, "would" | "wouldn't" | "wouldn’t") && !perceived(at, m.len())
+    }) || s
+        .match_indices("'d ")
+        .chain(s.match_indices("’d "))
+        .any(|(at, m)| !perceived(at, m.len()));
     let conditional = words(s)
         .next()
         .is_some_and(|w| matches!(w, "if" | "suppose" | "assuming" | "imagine"))
-        || has_word(s, &["would"])
-        || s.contains("'d ")
-        || s.contains("’d ");
+        || would;
     if conditional {
         return true;
     }
-    let clause_end = seg.clause(lower, r).end.max(r.end);
     let after = ahead(lower, r.end, 60);
     let three = words(after)
         .take(3)
