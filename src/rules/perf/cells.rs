@@ -755,6 +755,8 @@ pub struct TableCells {
     /// Whether the table lists a set-up's settings or items and their values ("| Setting |
     /// Value |", "| Item | Value |"): its rows state no results.
     settings: Vec<bool>,
+    /// Per table: a body row holds two or more times with their units (`timed_row`).
+    timed: Vec<bool>,
     /// Whether a table sets runs before and after a change, or releases, side by side ("| Stage
     /// | Before | After |", "| Query | 3.5.4 | 3.6.0 |"): its columns take the unit of each cell,
     /// unless the row names its kind.
@@ -847,6 +849,7 @@ impl TableCells {
         let mut columns = vec![Vec::new(); n];
         let mut row_kinds = vec![false; n];
         let mut before_after = vec![false; n];
+        let mut timed = vec![false; n];
         let plans: Vec<Vec<bool>> = doc
             .tables
             .iter()
@@ -865,6 +868,7 @@ impl TableCells {
                 settings,
                 before_after,
                 plans,
+                timed,
             };
         }
         for (i, b) in doc.blocks.iter().enumerate() {
@@ -877,6 +881,9 @@ impl TableCells {
             if header_row[t].is_some() {
                 if !row_kinds[t] {
                     row_kinds[t] = row_kind(&source[b.span.clone()]).is_some();
+                }
+                if !timed[t] {
+                    timed[t] = timed_row(&source[b.span.clone()]);
                 }
                 continue;
             }
@@ -1030,6 +1037,7 @@ impl TableCells {
             settings,
             before_after,
             plans,
+            timed,
         }
     }
 
@@ -1040,11 +1048,11 @@ impl TableCells {
 
     /// Whether any column or row of `table` holds claims.
     pub fn any(&self, table: usize) -> bool {
-        self.row_kinds[table] || self.columns[table].iter().any(Option::is_some)
+        self.row_kinds[table]
+            || self.timed[table]
+            || self.columns[table].iter().any(Option::is_some)
     }
 
-    /// The claims of the bare number cells of body row `block` of `table` (`text`: the
-    /// block's text, `row`: its source line), without fields bound.
     /// Where in a row's text (`text`, the row's source `row`) its cells under a plan's column
     /// stand ("Target (v3)", "SLO", "Expected"): no number there is a result, whatever the
     /// prose reading of the row finds ("≤ 15 ms").
@@ -1070,6 +1078,8 @@ impl TableCells {
         out
     }
 
+    /// The claims of the bare number cells of body row `block` of `table` (`text`: the
+    /// block's text, `row`: its source line), without fields bound.
     pub fn claims(&self, table: usize, block: usize, text: &str, row: &str) -> Vec<Claim> {
         if self.header_row[table] == Some(block) || !self.any(table) {
             return Vec::new();
@@ -1081,6 +1091,10 @@ impl TableCells {
         } else {
             None
         };
+        // a row of two or more times with their units under columns that name no kind
+        // ("| AES-256-GCM seal | 2.72 µs | 2.79 µs | 4.40 µs |" under the libraries compared):
+        // times measured side by side (one time a row is a talk's length, a schedule's slot)
+        let timed_row = !self.settings[table] && timed_row(row);
         for (col, (_, cell)) in split_cells(row).into_iter().enumerate() {
             let cell = cell.trim().trim_matches(['*', '_', ' ']);
             if cell.is_empty() {
@@ -1099,6 +1113,10 @@ impl TableCells {
             let Some((kind, unit)) = (match column {
                 Some((_, OWN_UNIT)) if row.is_some() && self.before_after[table] => row,
                 _ => column.or(row),
+            })
+            .or_else(|| {
+                (timed_row && col > 0 && !plan && duration_cell(cell))
+                    .then_some((ClaimKind::Latency, OWN_UNIT))
             }) else {
                 continue;
             };
@@ -1242,6 +1260,27 @@ impl TableCells {
 
 /// The kind the first cell of a body row names for the row's numbers, as a header would
 /// ("Aggregate FPS", "p95 latency (ms)", "Speedup"): a transposed table.
+/// Whether a table row holds two or more times with their units after its first cell.
+fn timed_row(row: &str) -> bool {
+    split_cells(row)
+        .iter()
+        .skip(1)
+        .filter(|(_, c)| duration_cell(c.trim().trim_matches(['*', '_', ' '])))
+        .count()
+        >= 2
+}
+
+/// Whether a cell is a time with its unit and nothing else ("2.72 µs", "71.4 s", "12 ms").
+fn duration_cell(cell: &str) -> bool {
+    let Some(end) = number_at(cell.as_bytes(), 0) else {
+        return false;
+    };
+    matches!(
+        cell[end..].trim_start(),
+        "ns" | "µs" | "μs" | "us" | "ms" | "s" | "sec" | "min"
+    ) && end > 0
+}
+
 fn row_kind(row: &str) -> CellKind {
     let cells = split_cells(row);
     let label = |k: usize| {
