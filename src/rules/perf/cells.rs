@@ -1163,7 +1163,18 @@ impl TableCells {
                         let (m, small) = b.split_at(b.len().saturating_sub(1));
                         matches!((a, small), ("h", "m") | ("m", "s")) && bare(m)
                     };
+                    // ("2m52s", "1h05m": the two units glued, as Go and many tools print)
+                    let glued = |a: &str| {
+                        a.len() >= 3 && a.is_char_boundary(1) && compact(&a[..1], &a[1..])
+                    };
                     let first = match u.split_whitespace().collect::<Vec<_>>()[..] {
+                        [a] if glued(a) => {
+                            if a.starts_with('h') {
+                                "hours"
+                            } else {
+                                "min"
+                            }
+                        }
                         // "8h35": hours and two digits of minutes
                         [a] if a.len() == 3
                             && a.starts_with('h')
