@@ -1991,16 +1991,15 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             // window versus 12.1 ms for the teacher")
             let compared =
                 continues && matches!(before, "versus" | "vs" | "vs." | "than" | "against");
+            // ("blobs that took 7 minutes each": what each one took)
+            let each_took =
+                after_unit == "each" && matches!(before, "took" | "takes" | "take" | "taking");
             let setting = !taken_off
                 && !item_every
                 && !cjk_change
                 && !compared
                 && states(Vocabulary::Setting, &set_up_text)
-                || (SETTING_AFTER.contains(&after_unit)
-                    && !per_item
-                    && !of_time
-                    // ("blobs that took 7 minutes each": what each one took)
-                    && !(after_unit == "each" && matches!(before, "took" | "takes" | "take" | "taking")))
+                || (SETTING_AFTER.contains(&after_unit) && !per_item && !of_time && !each_took)
                 // "mean time between failures was ~19 hours" is reliability, not speed
                 // "the median of 3 runs of 60 seconds": how long each run lasts
                 || (before == "of"
