@@ -882,8 +882,24 @@ impl TableCells {
                 if !row_kinds[t] {
                     row_kinds[t] = row_kind(&source[b.span.clone()]).is_some();
                 }
+                // (not a table of settings changed: "| Parameter | Before | After |" over
+                // "| probe timeout | 30 s | 5 s |")
                 if !timed[t] {
-                    timed[t] = timed_row(&source[b.span.clone()]);
+                    timed[t] = timed_row(&source[b.span.clone()])
+                        && !doc.tables[t].header.first().is_some_and(|h| {
+                            has_word(
+                                &h.to_ascii_lowercase(),
+                                &[
+                                    "parameter",
+                                    "option",
+                                    "knob",
+                                    "flag",
+                                    "config",
+                                    "setting",
+                                    "settings",
+                                ],
+                            )
+                        });
                 }
                 continue;
             }
@@ -1094,7 +1110,7 @@ impl TableCells {
         // a row of two or more times with their units under columns that name no kind
         // ("| AES-256-GCM seal | 2.72 µs | 2.79 µs | 4.40 µs |" under the libraries compared):
         // times measured side by side (one time a row is a talk's length, a schedule's slot)
-        let timed_row = !self.settings[table] && timed_row(row);
+        let timed_row = self.timed[table] && !self.settings[table] && timed_row(row);
         for (col, (_, cell)) in split_cells(row).into_iter().enumerate() {
             let cell = cell.trim().trim_matches(['*', '_', ' ']);
             if cell.is_empty() {
