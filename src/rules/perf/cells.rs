@@ -1076,22 +1076,11 @@ impl TableCells {
         if !self.plans[table].iter().any(|&p| p) {
             return Vec::new();
         }
-        let mut out = Vec::new();
-        let mut cursor = 0;
-        for (col, (_, cell)) in split_cells(row).into_iter().enumerate() {
-            let cell = cell.trim().trim_matches(['*', '_', ' ']);
-            if cell.is_empty() {
-                continue;
-            }
-            let Some(at) = find_word(text, cursor, cell) else {
-                continue;
-            };
-            cursor = at + cell.len();
-            if self.plans[table].get(col).copied().unwrap_or(false) {
-                out.push(at..cursor);
-            }
-        }
-        out
+        located_cells(text, row)
+            .into_iter()
+            .filter(|&(col, _, _)| self.plans[table].get(col).copied().unwrap_or(false))
+            .map(|(_, at, cell)| at..at + cell.len())
+            .collect()
     }
 
     /// The claims of the bare number cells of body row `block` of `table` (`text`: the
@@ -1101,7 +1090,6 @@ impl TableCells {
             return Vec::new();
         }
         let mut out = Vec::new();
-        let mut cursor = 0;
         let by_row = if self.row_kinds[table] {
             row_kind(row)
         } else {
@@ -1111,15 +1099,7 @@ impl TableCells {
         // ("| AES-256-GCM seal | 2.72 µs | 2.79 µs | 4.40 µs |" under the libraries compared):
         // times measured side by side (one time a row is a talk's length, a schedule's slot)
         let timed_row = self.timed[table] && !self.settings[table] && timed_row(row);
-        for (col, (_, cell)) in split_cells(row).into_iter().enumerate() {
-            let cell = cell.trim().trim_matches(['*', '_', ' ']);
-            if cell.is_empty() {
-                continue;
-            }
-            let Some(at) = find_word(text, cursor, cell) else {
-                continue;
-            };
-            cursor = at + cell.len();
+        for (col, at, cell) in located_cells(text, row) {
             // a column's own kind first, else the kind the row's first cell names (which also
             // names the unit of a column that only takes its cells' own: "| decode tok/s | 22 |
             // 58 |" under "| metric | before | after |")
@@ -1287,6 +1267,25 @@ impl TableCells {
 
 /// The kind the first cell of a body row names for the row's numbers, as a header would
 /// ("Aggregate FPS", "p95 latency (ms)", "Speedup"): a transposed table.
+/// A row's cells that hold anything (emphasis trimmed), each with its column and where it stands
+/// in the row's text `text` (found in order; a cell the text does not show is left out).
+fn located_cells<'r>(text: &str, row: &'r str) -> Vec<(usize, usize, &'r str)> {
+    let mut out = Vec::new();
+    let mut cursor = 0;
+    for (col, (_, cell)) in split_cells(row).into_iter().enumerate() {
+        let cell = cell.trim().trim_matches(['*', '_', ' ']);
+        if cell.is_empty() {
+            continue;
+        }
+        let Some(at) = find_word(text, cursor, cell) else {
+            continue;
+        };
+        cursor = at + cell.len();
+        out.push((col, at, cell));
+    }
+    out
+}
+
 /// Whether a table row holds two or more times with their units after its first cell.
 fn timed_row(row: &str) -> bool {
     split_cells(row)
