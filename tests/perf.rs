@@ -858,8 +858,9 @@ fn listed_times_wrk_reports_camel_case_keys_and_expected_columns_are_exact() {
 /// workload, the items under "Agreed targets …:" and the cells under "Target (v3)" (a plan,
 /// not results), EXPLAIN ANALYZE's "actual time=A..B", and "I would not be able to tell them
 /// apart" after two frame rates (no hedge), and a row of times with their units under the
-/// libraries compared (not a talk's length alone in its row), and "3m05s" under "Load time".
+/// libraries compared (not a talk's length alone in its row), "3m05s" under "Load time", and
+/// "Pattern"/"Haystack" columns (the workload) beside "Counts agree" (the check).
 #[test]
 fn set_up_columns_spelled_units_build_logs_and_sizes_are_exact() {
-    assert_exact("perf-twenty-ninth.md", 39);
+    assert_exact("perf-twenty-ninth.md", 41);
 }

@@ -175,6 +175,21 @@ pub(super) const WORKLOAD_HEADER_WORDS: &[&str] = &[
     "tasks",
     "scenario",
     "scenarios",
+    // what each row computed: "| Pattern | Haystack |", "| Operation |", "| Algorithm |",
+    // "| Model |", and the stage of a pipeline or a build ("| Stage | Before | After |" over
+    // "| poetry install |": four labellers of held-out sets read it so); not "| Kernel |" over
+    // "naive", "tiled": the implementations compared)
+    "pattern",
+    "patterns",
+    "haystack",
+    "operation",
+    "operations",
+    "algorithm",
+    "algorithms",
+    "model",
+    "models",
+    "stage",
+    "stages",
 ];
 
 /// Whether a header names a column that sets the run up ("Batch Size", "Seq. len.",
@@ -198,6 +213,8 @@ pub(super) fn is_quality_header(header: &str) -> bool {
             || matches!(w, "loss" | "recall" | "err" | "error" | "rmse")
             // a column saying each row's output was checked: "Parity" over "pass"
             || matches!(w, "parity" | "correct" | "correctness" | "verified" | "validated")
+            // "Counts agree", "Proof verifies", "Output matches" over "✓"
+            || matches!(w, "agree" | "agrees" | "verifies" | "matches" | "identical")
             // detection and segmentation quality: "mAP50-95", "mAP@0.5", "mIoU"
             || (w.starts_with("map") && w[3..].starts_with(|c: char| c.is_ascii_digit() || c == '@'))
             // ("mAP<sup>val</sup> 50-95" reads "mAPval 50-95")
