@@ -762,8 +762,10 @@ fn measured_power(lower: &str, seg: &Segments, i: usize, num_end: usize) -> Opti
                 | "verbrauchte"
         )
     };
-    // "average board power in our gaming loop was 312 W": the power named, then what it was
-    let named = head.iter().any(|w| matches!(*w, "power" | "draw"))
+    // the power named, then what it was
+    let names_power = |ws: &[&str]| ws.iter().any(|w| matches!(*w, "power" | "draw"));
+    // "average board power in our gaming loop was 312 W"
+    let named = names_power(&head)
         && matches!(head.last(), Some(&("is" | "was" | "averaged" | "averages")));
     // "… was 312 W on the 9070 XT and 287 W on the 5070 Ti": the next reading of a list
     let listed = matches!(
@@ -773,7 +775,7 @@ fn measured_power(lower: &str, seg: &Segments, i: usize, num_end: usize) -> Opti
         let s = seg.sentence(lower, &(i..end));
         let before: Vec<&str> = words(&lower[s.start.min(i)..i]).collect();
         before.iter().any(|w| drawn_word(w))
-            || (before.iter().any(|w| matches!(*w, "power" | "draw"))
+            || (names_power(&before)
                 && before
                     .iter()
                     .any(|w| matches!(*w, "is" | "was" | "averaged")))
@@ -1870,10 +1872,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             let of_run = matches!(
                 after_unit,
                 "total" | "fwd" | "bwd" | "forward" | "backward" | "end-to-end" | "e2e"
-            ) || lower_s[ps..].trim_start().starts_with("end to end")
-                || lower_s[ps..].trim_start().starts_with("wall clock")
-                || lower_s[ps..].trim_start().starts_with("wall-clock")
-                || lower_s[ps..].trim_start().starts_with("wall time");
+            ) || ["end to end", "wall clock", "wall-clock", "wall time"]
+                .iter()
+                .any(|p| lower_s[ps..].trim_start().starts_with(p));
             // "−160 ms on the Pixel 8": a time with its sign, a change
             let signed = {
                 let h = &lower_s[..i];
