@@ -864,3 +864,20 @@ fn listed_times_wrk_reports_camel_case_keys_and_expected_columns_are_exact() {
 fn set_up_columns_spelled_units_build_logs_and_sizes_are_exact() {
     assert_exact("perf-twenty-ninth.md", 41);
 }
+
+/// Claims of the sixty-sixth and sixty-seventh labellings (see the fixture's introduction): a
+/// clause about a peak that says what it is and figures a clause calls peaks (specifications),
+/// "our target there is", "a 3% regression budget", "target utilisation 80%", a theoretical
+/// line rate, "if the measurements miss 20 Mpps", "(120 fps performance mode)", "mode at 45
+/// fps" and the values after "Our budgets, for context:" (plans and settings); consoles as
+/// hardware; "when moving from 2.3 to 2.4" (a release, no claim); "a 2 µs production run", "a
+/// 30 s clip" (the work's length); "3 times the throughput of"; memory that went, goes or shrank
+/// ("Scalar quantisation" is no scaling series); times listed by system, "380 → 210 ms",
+/// "CPU hits 94%", "at ~38% CPU", "set 12x faster", "4.2 ms in FP32 vs 3.6 ms", "beats … (1.12 s
+/// vs 1.30 s)", "hovering around", "stayed above", a "GC throughput" row; a note's code spans,
+/// "INT8 ms/frame", wall-clock seconds, SPEC CPU scores, a Program column; a
+/// plan table's dates; and a suite's own checks as correctness.
+#[test]
+fn peaks_budgets_moved_memory_listed_systems_and_suite_checks_are_exact() {
+    assert_exact("perf-thirtieth.md", 52);
+}

@@ -379,6 +379,12 @@ fn scaling_series(text: &str, sentence: Range<usize>) -> bool {
     let s = text.get(sentence).unwrap_or(text).to_ascii_lowercase();
     // "scaling", "scaled", "at scale" (not a benchmark's scale factor: "TPC-B (scale 500)")
     s.match_indices("scal").any(|(at, _)| {
+        // (a word of its own: not "scalar", "upscaling")
+        if s[at..].starts_with("scalar")
+            || s[..at].ends_with(|ch: char| ch.is_alphanumeric())
+        {
+            return false;
+        }
         let rest = s[at..].trim_start_matches(|ch: char| ch.is_ascii_alphabetic());
         let rest = rest.trim_start_matches([' ', '=', ':']);
         !(s[at..].starts_with("scale")

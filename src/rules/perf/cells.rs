@@ -261,6 +261,21 @@ pub(super) fn time_unit_of_note(note: &str) -> Option<&'static str> {
     {
         return Some(unit);
     }
+    // "CTMark, wall-clock seconds at -O3, median of five runs": the unit a clock names
+    {
+        let ws: Vec<&str> = words(note).collect();
+        if let Some(&(_, unit)) = ws.windows(2).find_map(|p| {
+            matches!(p[0], "wall-clock" | "wall" | "elapsed" | "cpu")
+                .then(|| {
+                    UNITS
+                        .iter()
+                        .find(|(word, _)| word.len() > 5 && p[1] == *word)
+                })
+                .flatten()
+        }) {
+            return Some(unit);
+        }
+    }
     UNITS.iter().find_map(|&(word, unit)| {
         let ends = |rest: &str| rest.chars().next().is_none_or(|c| !c.is_alphanumeric());
         let bracketed = format!("({word})");
@@ -330,7 +345,7 @@ fn note_kind(note: &str, policy: &PerfPolicy) -> CellKind {
         return Some((ClaimKind::Latency, unit));
     }
     // "Speedometer 3.0, higher is better, median of 5 runs:": the benchmark's scores
-    if words(&n).any(|w| SCORED_BENCHMARKS.contains(&w)) {
+    if words(&n).any(|w| SCORED_BENCHMARKS.contains(&w)) || n.contains("spec cpu") {
         return Some((ClaimKind::Rate { peak_unit: false }, "score"));
     }
     // "Measured save and restore times (March 2025):": times whose cells carry their unit
@@ -550,9 +565,10 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     {
         return Some((ClaimKind::Latency, unit));
     }
-    // "ms/iter", "s/it", "us/call": a time per item as a column name
+    // "ms/iter", "s/it", "us/call": a time per item as a column name (after the words
+    // that say which: "FP16 ms/frame", "Latency ms/token")
     if let Some((u, item)) = h.trim().split_once('/') {
-        let unit = match u.trim() {
+        let unit = match u.rsplit(' ').next().unwrap_or(u).trim() {
             "s" | "sec" | "seconds" => Some("s"),
             "ms" => Some("ms"),
             "us" | "µs" | "μs" => Some("us"),
@@ -1334,7 +1350,23 @@ fn label_kind(first: &str) -> CellKind {
     if pair && !speedup && kind == Some((ClaimKind::Multiplier, "x")) {
         return None;
     }
-    kind
+    // "| GC throughput | 97.2% | 95.8% |", "| Cache hit rate | 88% | 31% |": shares a row of
+    // results names, its cells written with their "%"
+    kind.or_else(|| {
+        let l = first.to_ascii_lowercase();
+        (has_word(
+            &l,
+            &[
+                "throughput",
+                "occupancy",
+                "utilization",
+                "utilisation",
+                "efficiency",
+            ],
+        ) || l.contains("hit rate")
+            || l.contains("hit ratio"))
+        .then_some((ClaimKind::Percent, OWN_UNIT))
+    })
 }
 
 /// Where `needle` stands in `text` at or after `from` as a whole word (no letter, digit or

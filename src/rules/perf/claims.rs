@@ -520,6 +520,9 @@ const SIZE_WORDS: &[&str] = &[
     "index",
     "package",
     "footprint",
+    // "peak heap … went from 96 MiB to 4 MiB", "the texture streaming pool shrank from 2.9 GB"
+    "heap",
+    "pool",
     "commit",
     "download",
     "spill",
@@ -843,8 +846,16 @@ fn named_from_to(
     {
         return None;
     }
+    // ("… 152 ns/day when moving from 4.1 to 4.2": a change of release, not of the rate)
+    let (fs, _) = word_before(lower, i);
+    if matches!(
+        word_before(lower, fs).1,
+        "moving" | "upgrading" | "switching" | "migrating" | "updating" | "bumping"
+    ) {
+        return None;
+    }
     let clause = seg.clause(lower, &(i..end));
-    let head = &lower[clause.start.min(i)..word_before(lower, i).0];
+    let head = &lower[clause.start.min(i)..fs];
     let (unit, _) = unit_in(head)?;
     Some((end, unit))
 }
@@ -912,6 +923,11 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         let first = super::text::digits_end(lower, i);
         if super::text::is_release(&lower_s[i..first]) {
             i = first;
+            continue;
+        }
+        // a date ("2025-01-10", "2024-11"): no value
+        if let Some(end) = date_at(lower, i) {
+            i = end;
             continue;
         }
         // "180+ TFLOPS", "100+ tokens/s": at least the number (not "2+2", "2.6.0+cu121")
@@ -1335,8 +1351,27 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     ],
                 )
             };
+            // "Theoretical line rate for 100GbE at 64 B is 148.8 Mpps": a bound worked out
+            let theoretical = {
+                let head = &lower_s[w.start..i];
+                let ws: Vec<&str> = words(head).collect();
+                (ws.first() == Some(&"theoretical") || head.contains("line rate"))
+                    && matches!(ws.last(), Some(&("is" | "of" | "are")))
+            };
             // (a peak rate so quoted is a capability, for `perf/vendor-peak` to judge)
+            // "(60 fps performance mode)", "a 30 fps cap": a mode or a cap the rate names
+            // ("'performance' mode at 40 fps", "capped at 30 fps")
+            let mode_after = words(ahead(&lower_s, end, 30))
+                .take(2)
+                .any(|w| matches!(w, "mode" | "modes" | "cap" | "limit" | "target" | "budget"))
+                || (cue_before(&lower_s, i) == "at"
+                    && matches!(
+                        word_before(&lower_s, word_before(&lower_s, i).0).1,
+                        "mode" | "capped" | "locked" | "limited" | "cap"
+                    ));
             let required = link_rate
+                || (theoretical && !peak)
+                || mode_after
                 || ceiling
                 || (quoted_spec && !peak)
                 || matches!(
@@ -1380,6 +1415,15 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         .find([',', ';', '(', ')', '.'])
                         .map_or(rest, |p| &rest[..p]);
                     words(rest).take(3).any(|w| w == "peak")
+                        // "13 TOPS and … 40 TOPS are vendor INT8 peaks": the clause calls them
+                        // peaks
+                        || {
+                            let rest = ahead(&lower_s, end, 160);
+                            let rest = rest
+                                .find([',', ';', '(', ')', '.'])
+                                .map_or(rest, |p| &rest[..p]);
+                            words(rest).any(|w| w == "peaks")
+                        }
                 };
                 // "the dense BF16 peak is 989 TFLOPS", "specified at 3.35 TB/s"
                 let peak_before = {
@@ -1390,6 +1434,10 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         || lower_s[w.start..i].trim_end().ends_with("taken as")
                         || lower_s[w.start..i].trim_end().ends_with("assumed to be")
                         || head.iter().rev().take(4).any(|w| matches!(*w, "rpeak" | "theoretical"))
+                        // "Peak dense BF16 throughput of an H100 SXM is 989 TFLOPS": a clause
+                        // about a peak that says what it is
+                        || (matches!(head.first(), Some(&("peak" | "theoretical")))
+                            && matches!(head.last(), Some(&("is" | "are"))))
                         // "M2 Max is 400 GB/s": what a device has, as its datasheet says
                         || (peak
                             && matches!(head.last(), Some(&("is" | "has")))
@@ -1892,9 +1940,81 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             // "was slower than eager at batch 1 (11.8 ms vs 9.4 ms)": the times a comparison
             // of speed gives in brackets after it
             let bracketed_speed = opened.is_some_and(|o| {
-                has_word(o, &["slower", "faster", "quicker", "speedup", "speed-up"])
+                has_word(
+                    o,
+                    &[
+                        "slower",
+                        "faster",
+                        "quicker",
+                        "speedup",
+                        "speed-up",
+                        "beats",
+                        "beat",
+                        "outperforms",
+                        "outperformed",
+                    ],
+                )
             });
+            // "SF10, all 22 queries: Polars 14.9 s, DuckDB 12.2 s, pandas 4 min 37 s": the times
+            // of systems listed by name after a colon
+            let listed = {
+                let (ns, name) = word_before(&lower_s, i);
+                let sep = lower_s[..ns].trim_end();
+                let after_list = sep.ends_with(':')
+                    || (sep.ends_with([',', ';'])
+                        && out.last().is_some_and(|c| {
+                            c.kind == ClaimKind::Latency
+                                && c.sentence.start <= i
+                                && i < c.sentence.end
+                                && lower_s[c.span.end..ns].trim() == ","
+                        }));
+                let next_named = lower_s[end..]
+                    .trim_start()
+                    .strip_prefix([',', ';'])
+                    .is_some_and(|r| {
+                        let (s0, w) = word_after(r, 0);
+                        !w.is_empty()
+                            && w.starts_with(|c: char| c.is_alphabetic())
+                            && number_at(r.as_bytes(), skip_space(r.as_bytes(), s0 + w.len()))
+                                .is_some()
+                    });
+                !name.is_empty()
+                    && name.starts_with(|c: char| c.is_alphabetic())
+                    && !LIST_STOP_WORDS.contains(&name)
+                    && after_list
+                    && (next_named || !sep.ends_with(':'))
+            };
+            // "It stayed above 2 s for most of the next half hour": where a time held, observed
+            let held = matches!(before, "above" | "below" | "under" | "over" | "at")
+                && matches!(
+                    word_before(&lower_s, word_before(&lower_s, i).0).1,
+                    "stayed" | "remained" | "hovered" | "sat" | "held"
+                );
+            // "5.3 ms in FP32 vs 4.1 ms in FP16": the first of two times compared
+            let versus_after = {
+                let c = seg().clause(&lower_s, &(i..end));
+                let rest = &lower_s[end..c.end.max(end)];
+                let rest = ahead(rest, 0, 30);
+                rest.find(" vs")
+                    .or_else(|| rest.find(" versus "))
+                    .is_some_and(|p| {
+                        let r = &rest[p..];
+                        let (vs, v) = word_after(r, 0);
+                        let at = end + p + vs + v.len();
+                        let n = skip_space(lower, at);
+                        number_at(lower, n).is_some_and(|e| {
+                            let u = skip_space(lower, e);
+                            TIME_UNITS.iter().any(|t| {
+                                lower[u..].starts_with(t.as_bytes())
+                                    && lower.get(u + t.len()).is_none_or(|c| !is_word_byte(*c))
+                            })
+                        })
+                    })
+            };
             let cue = has_word(w_open, LATENCY_CUES)
+                || listed
+                || held
+                || versus_after
                 || bracketed_speed
                 || signed
                 || stalled
@@ -1995,7 +2115,32 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             // ("blobs that took 7 minutes each": what each one took)
             let each_took =
                 after_unit == "each" && matches!(before, "took" | "takes" | "take" | "taking");
-            let setting = !taken_off
+            // "a 30 s clip of podcast audio", "A 1 µs production run of STMV", "a 45-minute
+            // replay": how long the work is, a workload (not "a 2 s pause", "a 200 ms stall")
+            let length_of_work = matches!(before, "a" | "an" | "the")
+                && matches!(
+                    after_unit,
+                    "run"
+                        | "runs"
+                        | "clip"
+                        | "clips"
+                        | "video"
+                        | "videos"
+                        | "audio"
+                        | "recording"
+                        | "trace"
+                        | "replay"
+                        | "simulation"
+                        | "trajectory"
+                        | "segment"
+                        | "song"
+                        | "podcast"
+                        | "soak"
+                        | "window"
+                        | "production"
+                );
+            let setting = length_of_work
+                || !taken_off
                 && !item_every
                 && !cjk_change
                 && !compared
@@ -2039,6 +2184,16 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         && number_at(lower, ps) == Some(h.len())
                     {
                         out.push(claim(ps..h.len(), ClaimKind::Latency));
+                    }
+                }
+                // "p99 pause went 410 → 240 ms", "from 8.3 to 5.6 ms": the value before,
+                // written without its unit
+                if let Some(r) = bare_before(&lower_s, i) {
+                    if !out
+                        .iter()
+                        .any(|o| o.span.start < r.end && r.start < o.span.end)
+                    {
+                        out.push(claim(r, ClaimKind::Latency));
                     }
                 }
                 out.push(claim(i..end, ClaimKind::Latency));
@@ -2103,12 +2258,23 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                                 || words(head).any(|w| has_stem(w, DIRECTION_STEMS)))
                                 && has_word(head, MEMORY_WORDS)
                                 && !has_word(head, &["capacity", "capacities"]))
-                            // "the final image went from 1.94 GB to 412 MB": what a build
-                            // produced (not "the card's memory went from 8 GB to 16", a
+                            // "the final image went from 1.94 GB to 412 MB", "shrinks the
+                            // HNSW footprint from 34.8 GB to 10.2 GB": what a build produced
+                            // or a run keeps; "KV memory goes from 16 GB to 4.3 GB": memory a
+                            // run used (not "the card's memory went from 8 GB to 16", a
                             // product's)
-                            || ((has_stem(dir, DIRECTION_STEMS)
-                                || matches!(dir, "went" | "shrank" | "goes"))
-                                && has_word(head, SIZE_WORDS))
+                            || (words(head).any(|w| {
+                                has_stem(w, DIRECTION_STEMS)
+                                    || matches!(
+                                        w,
+                                        "went" | "go" | "goes" | "shrank" | "shrunk" | "moved"
+                                            | "moves"
+                                    )
+                            }) && (has_word(head, SIZE_WORDS)
+                                || (has_word(head, MEMORY_WORDS)
+                                    && (has_word(head, FOOTPRINT_WORDS)
+                                        || has_word(head, &["kv", "activation", "activations"]))))
+                                && !has_word(head, &["capacity", "capacities"]))
                     }
                     "to" => out.last().is_some_and(|p| {
                         p.kind == ClaimKind::Saving
@@ -2407,6 +2573,11 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             let Some(num_end) = number_at(lower, n) else {
                 continue;
             };
+            // (not the unit of the value before it, "50k RPS | 2025-01-10", nor before a date)
+            let unit_of_before = out.iter().any(|c| c.span.end == end);
+            if unit_of_before || date_at(lower, n).is_some() {
+                continue;
+            }
             let bare = lower
                 .get(num_end)
                 .is_none_or(|b| !is_word_byte(*b) && !matches!(b, b'%' | b'/'));
@@ -2573,6 +2744,95 @@ fn find_phrases<'s>(
             }
         }
     }
+}
+
+/// The end of an ISO date or month starting at `at` ("2025-01-10", "2024-11"), if one does.
+fn date_at(b: &[u8], at: usize) -> Option<usize> {
+    let digits = |from: usize, n: usize| {
+        b.get(from..from + n)
+            .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+    };
+    let year = digits(at, 4) && matches!(&b[at..at + 2], b"19" | b"20");
+    if !(year && b.get(at + 4) == Some(&b'-') && digits(at + 5, 2)) {
+        return None;
+    }
+    let month = (b[at + 5] - b'0') * 10 + (b[at + 6] - b'0');
+    if !(1..=12).contains(&month) {
+        return None;
+    }
+    let end = if b.get(at + 7) == Some(&b'-') && digits(at + 8, 2) {
+        at + 10
+    } else {
+        at + 7
+    };
+    b.get(end)
+        .is_none_or(|c| !c.is_ascii_digit())
+        .then_some(end)
+}
+
+/// Words before a number that make no name of a listed system ("in 4 s", "about 4 s").
+const LIST_STOP_WORDS: &[&str] = &[
+    "in",
+    "at",
+    "for",
+    "of",
+    "to",
+    "by",
+    "with",
+    "on",
+    "and",
+    "or",
+    "the",
+    "a",
+    "an",
+    "about",
+    "around",
+    "roughly",
+    "approximately",
+    "under",
+    "over",
+    "than",
+    "within",
+    "after",
+    "every",
+    "each",
+    "is",
+    "was",
+    "are",
+    "were",
+    "timeout",
+    "interval",
+    "window",
+];
+
+/// The number before a value at `at` that an arrow or "from … to" joins to it, written without
+/// a unit of its own ("410 → 240 ms", "from 8.3 to 5.6 ms"); not a release ("0.8.0 → …",
+/// "v2 → …", "#1851 → …") nor a number inside a name ("RTX 4090 → 5.6 ms").
+fn bare_before(lower: &str, at: usize) -> Option<Range<usize>> {
+    let head = lower[..at].trim_end();
+    let (h, needs_from) =
+        if let Some(h) = head.strip_suffix('→').or_else(|| head.strip_suffix("->")) {
+            (h.trim_end(), false)
+        } else {
+            (head.strip_suffix(" to")?.trim_end(), true)
+        };
+    let b = h.as_bytes();
+    let mut ps = h.len();
+    while ps > 0 && (b[ps - 1].is_ascii_digit() || matches!(b[ps - 1], b',' | b'.')) {
+        ps -= 1;
+    }
+    let n = &h[ps..];
+    let alone =
+        ps == 0 || !(b[ps - 1].is_ascii_alphanumeric() || matches!(b[ps - 1], b'#' | b'-' | b'_'));
+    let from = h[..ps].trim_end();
+    (alone
+        && !n.is_empty()
+        && n.starts_with(|c: char| c.is_ascii_digit())
+        && number_at(n.as_bytes(), 0) == Some(n.len())
+        && n.matches('.').count() < 2
+        && !from.ends_with('v')
+        && (!needs_from || from.ends_with(" from") || from == "from"))
+        .then_some(ps..h.len())
 }
 
 /// Drops claims that overlap an earlier one (input sorted by start).

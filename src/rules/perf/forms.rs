@@ -37,6 +37,13 @@ pub(super) fn times_claim(lower: &str, start: usize, k: usize, states: States) -
             return Some(s2 + w2.len());
         }
     }
+    // "4 times the throughput of `str::parse`": a result set against another's
+    if cw == "the" {
+        let next = word_after(lower, cs + cw.len()).1;
+        if PERF_NOUNS.contains(&next) || COMPARED_NOUNS.contains(&next) {
+            return Some(times_end);
+        }
+    }
     let mut to = start;
     for _ in 0..4 {
         let (s, w) = word_before(lower, to);
@@ -90,7 +97,9 @@ fn sets_config(lower: &str, start: usize, end: usize) -> bool {
     let (s1, w1) = word_before(lower, start);
     let set = (w1 == "to"
         && matches!(word_before(lower, s1).1, "set" | "configured" | "configure"))
-        || matches!(w1, "set" | "configured");
+        // ("the full set 17x faster than pandas": a set of queries, then a result)
+        || (matches!(w1, "set" | "configured")
+            && !next.first().is_some_and(|w| COMPARATIVES.contains(w)));
     // "the dictionary builder targets a 4x ratio": a value aimed at
     let aimed = {
         let w = if matches!(w1, "a" | "an" | "the") {
@@ -101,6 +110,22 @@ fn sets_config(lower: &str, start: usize, end: usize) -> bool {
         matches!(w, "targets" | "target" | "targeting" | "targeted")
     };
     config || set || aimed
+}
+
+/// Whether a word after a change names what a gate allows ("a 5% regression budget", "the 2%
+/// slowdown threshold"): a setting, no result.
+fn allowance(w: &str) -> bool {
+    matches!(
+        w,
+        "budget"
+            | "budgets"
+            | "target"
+            | "threshold"
+            | "limit"
+            | "gate"
+            | "tolerance"
+            | "allowance"
+    )
 }
 
 /// Whether the multiplier `start..end` counts devices ("8x H100", "2x RTX 4090", "two 8x
@@ -390,7 +415,67 @@ pub(super) fn is_perf_percent(
     {
         return false;
     }
+    // "target utilisation 70%", "a threshold of 80%": a share a setting names (not "beat the
+    // target by 12%")
+    {
+        let q = quantified_start(lower, start);
+        let c = seg.clause(lower, &(start..end));
+        let head: Vec<&str> = words(&lower[c.start.min(q)..q]).collect();
+        if head.last() != Some(&"by")
+            && head.iter().rev().take(3).any(|w| {
+                matches!(
+                    *w,
+                    "target" | "targets" | "threshold" | "thresholds" | "budget" | "cap" | "capped"
+                )
+            })
+        {
+            return false;
+        }
+    }
     let (s1, next) = word_after(lower, end);
+    // "Pod CPU hits 96%", "24 pods at ~41% CPU", "service CPU dropped by 18%": how busy the
+    // processors were, measured (not "CPU time", "CPU cores")
+    if (next == "cpu"
+        && !matches!(
+            word_after(lower, s1 + 3).1,
+            "time" | "cores" | "threads" | "limit"
+        ))
+        || {
+            let mut from = quantified_start(lower, start);
+            let mut subject = "";
+            for _ in 0..3 {
+                let (s0, w) = word_before(lower, from);
+                if matches!(w, "cpu" | "cpus") {
+                    subject = w;
+                    break;
+                }
+                if !(matches!(
+                    w,
+                    "at" | "to"
+                        | "by"
+                        | "hits"
+                        | "hit"
+                        | "was"
+                        | "is"
+                        | "reached"
+                        | "peaked"
+                        | "averaged"
+                        | "stayed"
+                        | "usage"
+                        | "utilization"
+                        | "utilisation"
+                        | "load"
+                ) || has_stem(w, DIRECTION_STEMS))
+                {
+                    break;
+                }
+                from = s0;
+            }
+            !subject.is_empty()
+        }
+    {
+        return true;
+    }
     // "matches cuDNN within 5%", "within 3% of the CUDA version", not "within 1% of FP8
     // accuracy"
     if word_before(lower, start).1 == "within" {
@@ -640,7 +725,8 @@ pub(super) fn is_perf_percent(
         ) || matches!(word_before(lower, start).1, "a" | "an");
         // a regression, a slowdown or a speedup is one of performance whatever the block says
         let of_speed = matches!(next, "regression" | "slowdown" | "speedup" | "speed-up");
-        if !of_quality && article && (of_speed || block_perf()) {
+        // ("a 5% regression budget": the change a gate allows, a setting)
+        if !of_quality && article && !allowance(then) && (of_speed || block_perf()) {
             return true;
         }
     }
@@ -648,13 +734,15 @@ pub(super) fn is_perf_percent(
     // named after the words that say what regressed
     {
         let (s2, second) = word_after(lower, s1 + next.len());
-        let third = word_after(lower, s2 + second.len()).1;
+        let (s3, third) = word_after(lower, s2 + second.len());
         let article = matches!(
             word_before(lower, quantified_start(lower, start)).1,
             "a" | "an" | "the"
         ) || matches!(word_before(lower, start).1, "a" | "an" | "the");
         let of_speed = |w: &str| matches!(w, "regression" | "slowdown" | "speedup" | "speed-up");
-        if article && !CHANGE_NOUNS.contains(&next) && (of_speed(second) || of_speed(third)) {
+        let named = (of_speed(second) && !allowance(third))
+            || (of_speed(third) && !allowance(word_after(lower, s3 + third.len()).1));
+        if article && !CHANGE_NOUNS.contains(&next) && named {
             return true;
         }
     }

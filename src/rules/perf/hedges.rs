@@ -125,6 +125,64 @@ pub(super) fn hypothetical(lower: &str, seg: &Segments, r: &Range<usize>, states
     {
         return true;
     }
+    // the values a lead-in names as budgets or goals ("Our budgets, for context: 16.6 ms per
+    // frame on PS5 …, 33.3 ms on Series S (30 fps)"), not results set against them
+    if let Some(colon) = s.find(':').filter(|&c| sentence.start + c < r.start) {
+        let lead = &s[..colon];
+        if has_word(
+            lead,
+            &[
+                "budget",
+                "budgets",
+                "target",
+                "targets",
+                "goal",
+                "goals",
+                "requirement",
+                "requirements",
+                "slo",
+                "slos",
+                "objective",
+                "objectives",
+            ],
+        ) && !has_word(
+            lead,
+            &[
+                "result", "results", "measured", "achieved", "actual", "vs", "versus", "against",
+            ],
+        ) {
+            return true;
+        }
+    }
+    // what a condition of the same clause asks a result to reach ("revisit DPDK if the XDP
+    // measurements miss 40 Mpps", "fail the job if it hits 90%")
+    {
+        let clause = seg.clause(lower, r);
+        if words(&lower[clause.start.min(r.start)..r.start]).any(|w| w == "if")
+            && matches!(
+                word_before(lower, r.start).1,
+                "miss"
+                    | "misses"
+                    | "reach"
+                    | "reaches"
+                    | "hit"
+                    | "hits"
+                    | "exceed"
+                    | "meet"
+                    | "meets"
+                    | "beat"
+                    | "beats"
+                    | "clear"
+                    | "clears"
+                    | "drop"
+                    | "drops"
+                    | "fall"
+                    | "falls"
+            )
+        {
+            return true;
+        }
+    }
     // no cue in the whole sentence (the usual case, and cheap): none governs the number
     if !states(Vocabulary::Hypothetical, s) {
         return false;

@@ -301,6 +301,8 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
         for b in around.blocks() {
             within.push_str(&cx.doc.blocks[b].text.to_ascii_lowercase());
             within.push('\n');
+            within.push_str(&cx.doc.blocks[b].code.to_ascii_lowercase());
+            within.push('\n');
         }
         for h in &cx.doc.tables[*t].header {
             within.push_str(&h.to_ascii_lowercase());
@@ -461,7 +463,12 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 }
                 return (!claims.is_empty()).then_some((i, claims));
             }
-            if let Some(t) = row_cells(block) {
+            // (a row's plan cells hold no claims, whatever its other cells hold: "| pod start
+            // < 40 s |" under "Target")
+            let row_table = (block.kind == BlockKind::TableRow)
+                .then(|| table::table_at(cx.doc, block.span.start))
+                .flatten();
+            if let Some(t) = row_table {
                 let plans = cells.plan_spans(t, text, &cx.text()[block.span.clone()]);
                 claims.retain(|c| {
                     !plans

@@ -190,6 +190,9 @@ pub(super) const WORKLOAD_HEADER_WORDS: &[&str] = &[
     "models",
     "stage",
     "stages",
+    // "| Program | 18.1.8 | 19.1.0 |" over "| sqlite3 |": the program a compiler built or ran
+    "program",
+    "programs",
 ];
 
 /// Whether a header names a column that sets the run up ("Batch Size", "Seq. len.",
@@ -369,6 +372,11 @@ impl TableContext {
         for &b in &around.caption {
             text.push_str(&doc.blocks[b].text);
             text.push('\n');
+            // and what its code spans name ("on the `r7i.8xlarge`", "`--dtype bf16`")
+            if !doc.blocks[b].code.is_empty() {
+                text.push_str(&doc.blocks[b].code);
+                text.push('\n');
+            }
         }
         // a note that the table does not complete states only how the rows were run, and
         // what they are compared with when it says it compares ("We compare ours with X and Y

@@ -158,6 +158,12 @@ pub(super) const SCORED_BENCHMARKS: &[&str] = &[
     "octanebench",
     "crossmark",
     "sysmark",
+    // SPEC CPU's scores ("SPECrate2017_int_base", "SPECint", "SPEC CPU 2017 rate")
+    "specrate",
+    "specspeed",
+    "specint",
+    "specfp",
+    "coremark",
 ];
 
 pub(super) const SCORE_WORDS: &[&str] = &[
@@ -779,9 +785,13 @@ pub(super) const RESULT_CUES: &[&str] = &[
     // "the 95th percentile reached 0.37 s"
     "reached",
     "reaches",
-    // "ResNet-50 settles around 105 ms"
+    // "ResNet-50 settles around 105 ms", "was hovering around 41 ms", "sat at 3.1 ms"
     "settles",
     "settled",
+    "hovering",
+    "hovered",
+    "hovers",
+    "sat",
     // "inference alone averages 14.9 ms"
     "averages",
     "averaged",
