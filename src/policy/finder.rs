@@ -260,4 +260,29 @@ mod tests {
         assert_eq!(got, [(0, "H100"), (0, "L40"), (1, "FP8")]);
         assert!(ListFinder::build_for(&[&pr], "nothing here").is_none());
     }
+
+    /// Lists one of whose patterns needs Unicode mode (`[~≈]`) are still searched as one
+    /// automaton: a match of a later list inside an earlier match ("against" inside
+    /// "compared against") is not found, wherever that pattern stands in its list.
+    #[test]
+    fn a_pattern_in_unicode_mode_keeps_overlaps_resolved() {
+        let check: PatternList =
+            serde_json::from_str(r#"["\\boutputs? compared (?:against|with)\\b"]"#).unwrap();
+        let unicode = r#""\\((?:was|were) [~≈]?\\d""#;
+        let text = "Outputs compared against an FP32 reference (ms)";
+        for base in [
+            format!(r#"["\\bagainst\\b", {unicode}]"#),
+            format!(r#"[{unicode}, "\\bagainst\\b"]"#),
+        ] {
+            let base: PatternList = serde_json::from_str(&base).unwrap();
+            let f = ListFinder::build_for(&[&base, &check], &text.to_ascii_lowercase())
+                .expect("the lists compile together");
+            let got: Vec<(usize, &str)> = f
+                .find_all(text)
+                .into_iter()
+                .map(|(k, r)| (k, &text[r]))
+                .collect();
+            assert_eq!(got, [(1, "Outputs compared against")]);
+        }
+    }
 }

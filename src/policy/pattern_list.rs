@@ -146,8 +146,44 @@ impl Finder {
     }
 
     /// Compiled case-sensitively for lower-cased text if `lowered` (every pattern must then be
-    /// `lower_case_only`), else case-insensitively.
+    /// `lower_case_only`), else case-insensitively. A pattern that ASCII mode cannot express
+    /// (a non-ASCII character in a class, `[~≈]`; `\p{..}`) is compiled in Unicode mode, as
+    /// `Pattern` matches it alone, so that the list still compiles as one: failing would leave
+    /// callers to search list by list, which keeps matches that the leftmost-first search of
+    /// one automaton drops (a baseline's "against" inside a check's "compared against").
     pub(super) fn compile(sources: &[&str], lowered: bool) -> Option<Finder> {
+        Finder::compile_ascii(sources, lowered).or_else(|| {
+            // (a parser is not reused: one that failed to translate keeps its state)
+            let ascii = |p: &str| {
+                regex_syntax::ParserBuilder::new()
+                    .unicode(false)
+                    .utf8(false)
+                    .case_insensitive(!lowered)
+                    .build()
+                    .parse(p)
+                    .is_ok()
+            };
+            let mut unicode = false;
+            let sources: Vec<std::borrow::Cow<str>> = sources
+                .iter()
+                .map(|&p| {
+                    if ascii(p) {
+                        p.into()
+                    } else {
+                        unicode = true;
+                        format!("(?u:{p})").into()
+                    }
+                })
+                .collect();
+            if !unicode {
+                return None;
+            }
+            let sources: Vec<&str> = sources.iter().map(|p| p.as_ref()).collect();
+            Finder::compile_ascii(&sources, lowered)
+        })
+    }
+
+    fn compile_ascii(sources: &[&str], lowered: bool) -> Option<Finder> {
         use regex_automata::{meta, util::syntax};
         let re = meta::Regex::builder()
             .configure(
@@ -331,6 +367,27 @@ mod tests {
         let got: Vec<&str> = list.find_all(text).into_iter().map(|r| &text[r]).collect();
         assert_eq!(got, ["FP8", "H100", "fp8"]);
         assert!(PatternList::default().find_all(text).is_empty());
+    }
+
+    /// A pattern that ASCII mode cannot compile (a non-ASCII character in a class) does not
+    /// keep its list from compiling as one automaton; it matches in Unicode mode.
+    #[test]
+    fn finders_compile_patterns_that_need_unicode_mode() {
+        for lowered in [true, false] {
+            let f = Finder::compile(&[r"\bagainst\b", r"(?:was|were) [~≈]?\d"], lowered)
+                .expect("the list compiles as one");
+            let text = "was ≈3, were 4 and against";
+            let got: Vec<(usize, &str)> = f
+                .find_ids(text)
+                .into_iter()
+                .map(|(p, r)| (p, &text[r]))
+                .collect();
+            assert_eq!(
+                got,
+                [(1, "was ≈3"), (1, "were 4"), (0, "against")],
+                "{lowered}"
+            );
+        }
     }
 
     #[test]

@@ -85,16 +85,30 @@ impl<'p> Vocab<'p> {
                 .into_iter()
                 .map(|(k, r)| (from + k, r))
                 .collect(),
-            // nothing could match, or the lists do not compile together: list by list
-            None => (from..from + n)
-                .flat_map(|k| {
-                    Vocabulary::ALL[k]
-                        .patterns(self.policy)
-                        .find_all(s)
-                        .into_iter()
-                        .map(move |r| (k, r))
-                })
-                .collect(),
+            // nothing could match, or the lists do not compile together: list by list, then
+            // what one automaton's leftmost-first search keeps (the earliest start, the earlier
+            // list at the same start; none inside another)
+            None => {
+                let mut all: Vec<(usize, Range<usize>)> = (from..from + n)
+                    .flat_map(|k| {
+                        Vocabulary::ALL[k]
+                            .patterns(self.policy)
+                            .find_all(s)
+                            .into_iter()
+                            .map(move |r| (k, r))
+                    })
+                    .collect();
+                all.sort_by_key(|(k, r)| (r.start, *k));
+                let mut end = 0;
+                all.retain(|(_, r)| {
+                    let keep = r.start >= end;
+                    if keep {
+                        end = r.end;
+                    }
+                    keep
+                });
+                all
+            }
         }
     }
 
@@ -209,5 +223,30 @@ mod tests {
         assert!(built(&v.fields) && !built(&v.cues));
         assert!(v.has(Vocabulary::Setting, "an SLA of 100 ms"));
         assert!(!v.has(Vocabulary::Setting, "an SLO of 100 ms"));
+    }
+
+    /// Searched list by list (the lists not compiled together), the fields keep what one
+    /// automaton keeps: a baseline's "against" inside a check's "compared against" is not
+    /// found, nor anything inside an earlier match.
+    #[test]
+    fn list_by_list_matches_do_not_overlap() {
+        let p = Policy::default_policy();
+        let one = Vocab::for_texts(&p.perf, "");
+        let apart = Vocab {
+            policy: &p.perf,
+            fields: None,
+            cues: None,
+        };
+        let text = "On one H100 in BF16, outputs compared against an FP32 reference:";
+        let found = |v: &Vocab| -> Vec<(usize, String)> {
+            v.matches(text)
+                .into_iter()
+                .map(|(k, r)| (k, text[r].to_string()))
+                .collect()
+        };
+        assert_eq!(found(&apart), found(&one));
+        assert!(!found(&apart)
+            .iter()
+            .any(|(k, _)| *k == Field::Baseline as usize));
     }
 }
