@@ -2668,10 +2668,15 @@ fn find_phrases<'s>(
     claim: &dyn Fn(Range<usize>, ClaimKind) -> Claim,
 ) {
     let b = lower.as_bytes();
+    // (a time spelled out: "took nineteen days", "takes about ten minutes")
+    let spelled_time = ["second", "minute", "hour", "day", "week"]
+        .iter()
+        .any(|u| lower.contains(u));
     if !(lower.contains("magnitude")
         || lower.contains("times")
         || lower.contains("twice")
-        || lower.contains("half as"))
+        || lower.contains("half as")
+        || spelled_time)
     {
         return;
     }
@@ -2695,12 +2700,46 @@ fn find_phrases<'s>(
             }
         }
     }
-    for w in NUMBER_WORDS.iter().chain(&["twice", "half"]) {
+    for w in NUMBER_WORDS
+        .iter()
+        .chain(TEEN_AND_TENS_WORDS)
+        .chain(&["twice", "half"])
+    {
         for (at, _) in lower.match_indices(w) {
             let from = at + w.len();
             if (at > 0 && is_word_byte(b[at - 1])) || b.get(from).is_some_and(|c| is_word_byte(*c))
             {
                 continue;
+            }
+            // "The run took nineteen days", "it takes about ten minutes": a time spelled out,
+            // after a word that states a result
+            if spelled_time && !matches!(*w, "twice" | "half" | "hundred" | "thousand") {
+                let (us, unit) = word_after(lower, from);
+                let cue = cue_before(lower, at);
+                if SPELLED_TIME_UNITS.contains(&unit)
+                    && matches!(
+                        cue,
+                        "took"
+                            | "takes"
+                            | "take"
+                            | "taking"
+                            | "in"
+                            | "finishes"
+                            | "finished"
+                            | "completes"
+                            | "completed"
+                            | "lasted"
+                            | "needs"
+                            | "needed"
+                    )
+                    && !hypothetical(lower, seg(), &(at..us + unit.len()), states)
+                    && !out
+                        .iter()
+                        .any(|c| c.span.start < us + unit.len() && at < c.span.end)
+                {
+                    out.push(claim(at..us + unit.len(), ClaimKind::Latency));
+                    continue;
+                }
             }
             if *w == "half" {
                 // "half as fast as the iGPU"
@@ -2728,8 +2767,10 @@ fn find_phrases<'s>(
                     && !counted
                 {
                     out.push(claim(at..ns + next.len(), ClaimKind::Multiplier));
-                } else if lead == "the"
-                    && (PERF_NOUNS.contains(&next) || COMPARED_NOUNS.contains(&next))
+                } else if (lead == "the"
+                    && (PERF_NOUNS.contains(&next) || COMPARED_NOUNS.contains(&next)))
+                    // "the kernel's L2 bandwidth is now around twice what it managed before"
+                    || (lead == "what" && has_word(&lower[seg().clause(lower, &(at..from))], PERF_NOUNS))
                 {
                     // "twice the speed of the previous build"
                     out.push(claim(at..from, ClaimKind::Multiplier));
@@ -2745,6 +2786,28 @@ fn find_phrases<'s>(
         }
     }
 }
+
+/// Spelled numbers past ten, for multipliers and times written out ("eighteen times faster",
+/// "took nineteen days").
+const TEEN_AND_TENS_WORDS: &[&str] = &[
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+    "thirty",
+    "forty",
+    "fifty",
+    "sixty",
+];
+
+/// Time units written out after a spelled number.
+const SPELLED_TIME_UNITS: &[&str] = &["seconds", "minutes", "hours", "days", "weeks"];
 
 /// The end of an ISO date or month starting at `at` ("2025-01-10", "2024-11"), if one does.
 fn date_at(b: &[u8], at: usize) -> Option<usize> {
