@@ -768,8 +768,24 @@ fn measured_power(lower: &str, seg: &Segments, i: usize, num_end: usize) -> Opti
     // the power named, then what it was
     let names_power = |ws: &[&str]| ws.iter().any(|w| matches!(*w, "power" | "draw"));
     // "average board power in our gaming loop was 312 W"
+    // ("the package power stayed around 38 W during the run")
+    let verb = head.iter().rev().find(|w| !HEDGES.contains(w)).copied();
     let named = names_power(&head)
-        && matches!(head.last(), Some(&("is" | "was" | "averaged" | "averages")));
+        && matches!(
+            verb,
+            Some(
+                "is" | "was"
+                    | "averaged"
+                    | "averages"
+                    | "stayed"
+                    | "stays"
+                    | "hovered"
+                    | "hovers"
+                    | "sat"
+                    | "peaked"
+                    | "settled"
+            )
+        );
     // "… was 312 W on the 9070 XT and 287 W on the 5070 Ti": the next reading of a list
     let listed = matches!(
         word_before(lower, i).1,
@@ -1222,7 +1238,25 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     !has_word(line, QUALITY_WORDS) && !has_word(line, SCORE_WORDS)
                 }
             };
+            // "14.2 ms → 13.1 ms, i.e. only −8%": the change of the times before, restated
+            let restated_change = out.last().is_some_and(|c| {
+                matches!(c.kind, ClaimKind::Latency | ClaimKind::Rate { .. })
+                    && c.sentence.start <= i
+                    && i < c.sentence.end.max(c.span.end + 1)
+            }) && {
+                let mut h = lower_s[..i].trim_end_matches(['+', '-', '−', ' ', '~']);
+                for q in [
+                    "only", "just", "about", "roughly", "around", "nearly", "almost",
+                ] {
+                    h = h.strip_suffix(q).map_or(h, str::trim_end);
+                }
+                let h = h.trim_end_matches(',');
+                ["i.e.", "i.e", "ie", "that is", "that's", " or", "a.k.a."]
+                    .iter()
+                    .any(|w| h.ends_with(w))
+            };
             if (continues
+                || restated_change
                 || signed_versus
                 || step_gain
                 || range_start
@@ -1349,6 +1383,14 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         "hca",
                         "lanes",
                     ],
+                )
+                // (not what a link carried, measured: "the link runs at 97.6 Gbit/s average")
+                && !words(ahead(&lower_s, end, 20))
+                    .next()
+                    .is_some_and(|w| matches!(w, "average" | "avg" | "sustained" | "measured"))
+                && !matches!(
+                    cue_before(&lower_s, i),
+                    "averaged" | "averages" | "sustained" | "sustains" | "measured"
                 )
             };
             // "Theoretical line rate for 100GbE at 64 B is 148.8 Mpps": a bound worked out

@@ -792,6 +792,8 @@ pub(super) const RESULT_CUES: &[&str] = &[
     "hovered",
     "hovers",
     "sat",
+    // "on PS5 the same change was worth 0.4 ms"
+    "worth",
     // "inference alone averages 14.9 ms"
     "averages",
     "averaged",
