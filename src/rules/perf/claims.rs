@@ -1367,6 +1367,14 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             };
             // "whose HCA had negotiated 100 Gb/s instead of 200 Gb/s": the bit rate of a link,
             // as it was set up
+            // (what a link carried, measured: "the link runs at 97.6 Gbit/s average")
+            let averaged = words(ahead(&lower_s, end, 20))
+                .next()
+                .is_some_and(|w| matches!(w, "average" | "avg" | "sustained" | "measured"))
+                || matches!(
+                    cue_before(&lower_s, i),
+                    "averaged" | "averages" | "sustained" | "sustains" | "measured"
+                );
             let link_rate = {
                 let bits = text[u..].starts_with("Gb/s")
                     || text[u..].starts_with("Gbit/s")
@@ -1383,15 +1391,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         "hca",
                         "lanes",
                     ],
-                )
-                // (not what a link carried, measured: "the link runs at 97.6 Gbit/s average")
-                && !words(ahead(&lower_s, end, 20))
-                    .next()
-                    .is_some_and(|w| matches!(w, "average" | "avg" | "sustained" | "measured"))
-                && !matches!(
-                    cue_before(&lower_s, i),
-                    "averaged" | "averages" | "sustained" | "sustains" | "measured"
-                )
+                ) && !averaged
             };
             // "Theoretical line rate for 100GbE at 64 B is 148.8 Mpps": a bound worked out
             let theoretical = {
@@ -1563,6 +1563,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         || (cjk && super::cjk::spec_before(&lower_s, i))
                         || rating
                         || (has_word(clause, LINK_WORDS)
+                            && !averaged
                             && !states(Vocabulary::Measurement, clause))
                         || link_spec(text, &lower_s, seg(), i, end, unit, states)
                         || counted_rate(&lower_s, seg(), i, end, states));
