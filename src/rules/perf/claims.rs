@@ -876,6 +876,56 @@ fn named_from_to(
     Some((end, unit))
 }
 
+/// The claim of `kind` at `span` of `text` (`lower`: `text` lower-cased; `seg`: its clause and
+/// sentence ends), its fields not yet bound.
+fn new_claim(
+    text: &str,
+    lower: &str,
+    seg: &Segments,
+    span: Range<usize>,
+    kind: ClaimKind,
+) -> Claim {
+    let (value, unit) = value_and_unit(&text[span.clone()], kind);
+    let q = quantifier_start(lower, span.start);
+    let from_to = lower[span.clone()].contains(" to ") && lower[..q].trim_end().ends_with("from");
+    Claim {
+        clause: seg.clause(lower, &span),
+        sentence: seg.sentence(lower, &span),
+        own: q..span.end,
+        from_to,
+        capability: false,
+        span,
+        kind,
+        value,
+        unit: unit.into_boxed_str(),
+        bound: Bound::default(),
+    }
+}
+
+/// The size an item of a list of footprints states after its label ("- WAMR fast interpreter:
+/// 17 MB" under "Resident memory after instantiating the module:"): the memory that run kept.
+pub fn listed_footprint(text: &str) -> Option<Claim> {
+    let lower = text.to_ascii_lowercase();
+    let colon = lower.find(':').filter(|&c| c <= 48)?;
+    let b = lower.as_bytes();
+    let at = skip_space(b, colon + 1);
+    let num_end = number_at(b, at).filter(|&e| e > at)?;
+    let u = skip_space(b, num_end);
+    let unit = ["gib", "mib", "kib", "tib", "gb", "mb", "kb", "tb"]
+        .iter()
+        .find(|un| {
+            lower[u..].starts_with(*un) && b.get(u + un.len()).is_none_or(|c| !is_word_byte(*c))
+        })?;
+    let seg = Segments::new(b);
+    Some(new_claim(
+        text,
+        &lower,
+        &seg,
+        at..u + unit.len(),
+        ClaimKind::Saving,
+    ))
+}
+
 pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
     let lower_s = text.to_ascii_lowercase();
     let lower = lower_s.as_bytes();
@@ -893,24 +943,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             || h.ends_with(" no more than"))
             && states(Vocabulary::Setting, &lower_s[seg().sentence(&lower_s, r)])
     };
-    let claim = |span: Range<usize>, kind: ClaimKind| {
-        let (value, unit) = value_and_unit(&text[span.clone()], kind);
-        let q = quantifier_start(&lower_s, span.start);
-        let from_to =
-            lower_s[span.clone()].contains(" to ") && lower_s[..q].trim_end().ends_with("from");
-        Claim {
-            clause: seg().clause(&lower_s, &span),
-            sentence: seg().sentence(&lower_s, &span),
-            own: q..span.end,
-            from_to,
-            capability: false,
-            span,
-            kind,
-            value,
-            unit: unit.into_boxed_str(),
-            bound: Bound::default(),
-        }
-    };
+    let claim = |span: Range<usize>, kind: ClaimKind| new_claim(text, &lower_s, seg(), span, kind);
     let mut out: Vec<Claim> = Vec::new();
     // Chinese units and cues are looked for only in a text that has characters beyond ASCII
     let cjk = !lower.is_ascii();
@@ -2373,8 +2406,26 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         cue_before(&lower_s, q),
                         "with" | "has" | "have" | "had" | "offers" | "packs" | "budget"
                     );
+                // ("after instantiating the same 9.4 MB module": the size of what was loaded)
+                let thing_after = matches!(
+                    m,
+                    "module"
+                        | "modules"
+                        | "file"
+                        | "files"
+                        | "binary"
+                        | "input"
+                        | "dataset"
+                        | "payload"
+                        | "blob"
+                        | "archive"
+                        | "database"
+                        | "table"
+                        | "corpus"
+                );
                 (freed || (used && (memory_after || memory_before)))
                     && !at_least
+                    && !thing_after
                     && !hypothetical(&(i..end))
             };
             if less_memory

@@ -5,7 +5,7 @@
 
 use super::text::*;
 use super::vocab::{States, Vocabulary};
-use super::words::{MEMORY_WORDS, RESERVE_WORDS};
+use super::words::{FOOTPRINT_WORDS, MEMORY_WORDS, RESERVE_WORDS};
 use std::ops::Range;
 
 /// Whether the number `r` stands in a short quoted phrase that the text mentions rather than
@@ -318,6 +318,27 @@ pub(super) fn under_plan_lead(source: &str, at: usize) -> bool {
         "okr",
         "okrs",
     ];
+    list_lead(source, at).is_some_and(|l| has_word(&l, PLAN))
+}
+
+/// Whether the list item starting at `at` of `source` is one of a list that a lead-in names as
+/// the memory each run kept ("Resident memory right after instantiating the module:", "Peak
+/// RSS per runtime:"): its sizes are footprints reached, not a device's specification.
+pub(super) fn under_footprint_lead(source: &str, at: usize) -> bool {
+    list_lead(source, at).is_some_and(|l| {
+        has_word(&l, MEMORY_WORDS)
+            && (has_word(&l, FOOTPRINT_WORDS) || has_word(&l, &["resident"]))
+            && !has_word(
+                &l,
+                &["capacity", "capacities", "spec", "specs", "specifications"],
+            )
+    })
+}
+
+/// The lead-in of the list whose item starts at `at` of `source`, lower-cased: the nearest line
+/// above it that is not a sibling item (its parent item, or the paragraph line before the
+/// list), if it ends with a colon. Looks at most 40 lines up, not past a heading.
+fn list_lead(source: &str, at: usize) -> Option<String> {
     let line_start = source[..at].rfind('\n').map_or(0, |p| p + 1);
     let indent = |l: &str| l.len() - l.trim_start().len();
     let own = indent(&source[line_start..]);
@@ -332,14 +353,14 @@ pub(super) fn under_plan_lead(source: &str, at: usize) -> bool {
             continue;
         }
         if line.trim_start().starts_with('#') {
-            return false;
+            return None;
         }
         // a sibling, or a line of a sibling's text
         if indent(line) >= own && (item(line) || indent(line) > own) {
             continue;
         }
         let l = line.trim_end().to_ascii_lowercase();
-        return l.ends_with(':') && has_word(&l, PLAN);
+        return l.ends_with(':').then_some(l);
     }
-    false
+    None
 }

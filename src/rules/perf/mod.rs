@@ -197,7 +197,10 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 && (b.kind != BlockKind::TableRow
                     || !table::table_at(cx.doc, b.span.start).is_some_and(|t| cells.of_settings(t)))
                 && ((may_hold_claim(&b.text) && !find_claims(&b.text, &never).is_empty())
-                    || row_cells(b).is_some())
+                    || row_cells(b).is_some()
+                    || (b.kind == BlockKind::Item
+                        && claims::listed_footprint(&b.text).is_some()
+                        && hedges::under_footprint_lead(cx.text(), b.span.start)))
         })
         .map(|(i, _)| i)
         // then the lines of results pasted in code blocks (`fenced`), past the blocks
@@ -341,6 +344,22 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 && hedges::under_plan_lead(cx.text(), block.span.start)
             {
                 return None;
+            }
+            // an item of a list of footprints ("Resident memory after instantiating the
+            // module:" over "- wasm3: 12 MB"): the memory that run kept
+            if block.kind == BlockKind::Item
+                && !claims.iter().any(|c| c.kind == ClaimKind::Saving)
+                && hedges::under_footprint_lead(cx.text(), block.span.start)
+            {
+                if let Some(c) = claims::listed_footprint(text) {
+                    if !claims
+                        .iter()
+                        .any(|o| o.span.start < c.span.end && c.span.start < o.span.end)
+                    {
+                        claims.push(c);
+                        claims.sort_by_key(|c| c.span.start);
+                    }
+                }
             }
             if let Some(line) = line_of(i) {
                 // a line of results, unless its lead-in expects or supposes them ("We expect
