@@ -1381,12 +1381,17 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             // label that sets the value
             // "so the ceiling is ~80 tok/s": a bound worked out, not a result
             let ceiling = {
-                let head: Vec<&str> = words(&lower_s[w.start..i]).collect();
+                let head: Vec<&str> = words(&lower_s[w.start..i])
+                    .filter(|w| !HEDGES.contains(w))
+                    .collect();
                 matches!(
                     head.as_slice(),
                     [.., "ceiling" | "roofline", "is" | "of" | "at"]
                         | [.., "upper", "bound", "is" | "of"]
                 )
+                // "the attainable ceiling on the A100 is roughly 155 GFLOP/s"
+                || (head.iter().any(|w| matches!(*w, "ceiling" | "roofline"))
+                    && matches!(head.last(), Some(&("is" | "was"))))
             };
             // "Datasheet 4K random read: 2.7M / 2.5M / 1.1M IOPS": figures a datasheet gives
             let quoted_spec = {
@@ -1513,6 +1518,21 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         // about a peak that says what it is
                         || (matches!(head.first(), Some(&("peak" | "theoretical")))
                             && matches!(head.last(), Some(&("is" | "are"))))
+                        // "Single-GPU peak for H200 is 989 TFLOPS"; a row labelled by its peak
+                        // ("| Peak memory bandwidth | 409.6 GB/s | 1,555 GB/s |")
+                        || (head.iter().take(4).any(|w| *w == "peak")
+                            && matches!(head.last(), Some(&("is" | "are")))
+                            && !states(Vocabulary::Measurement, clause))
+                        || (head.first() == Some(&"peak")
+                            && head.len() <= 6
+                            && !head.iter().any(|w| {
+                                matches!(
+                                    *w,
+                                    "reached" | "reaches" | "hit" | "hits" | "measured"
+                                        | "achieved" | "achieves" | "got" | "gets" | "sustained"
+                                        | "sustains" | "was" | "were"
+                                )
+                            }))
                         // "M2 Max is 400 GB/s": what a device has, as its datasheet says
                         || (peak
                             && matches!(head.last(), Some(&("is" | "has")))
@@ -2422,7 +2442,12 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         | "database"
                         | "table"
                         | "corpus"
-                );
+                        // ("close to the 29 GB limit": a limit)
+                        | "limit"
+                        | "cap"
+                        | "quota"
+                        | "budget"
+                ) || lower_s[c.start.min(q)..q].contains("out of");
                 (freed || (used && (memory_after || memory_before)))
                     && !at_least
                     && !thing_after

@@ -589,6 +589,12 @@ impl TableContext {
                 && head.first().is_some_and(|h| {
                     has_word(h, SYSTEM_HEADER_WORDS)
                         || (has_word(h, DEVICE_HEADER_WORDS) && !spec_header)
+                        // checkpoints of one model in several number formats ("| Checkpoint |"
+                        // over "fp32", "int8 dynamic", "int4 (W4A16)")
+                        || has_word(
+                            h,
+                            &["checkpoint", "checkpoints", "quantization", "quantisation", "dtype"],
+                        )
                 })))
         .then_some(0);
         TableContext {

@@ -545,6 +545,13 @@ pub(super) const WORK_NOUNS: &[&str] = &[
 /// Parameters of a run or a model that a multiplier sets rather than measures ("4x gradient
 /// accumulation", "2x the batch size", "4x the hidden size").
 pub(super) const CONFIG_NOUNS: &[&str] = &[
+    // what a design sets or a part holds: "1.76x the capacity of the A100", "a 1.4x storage
+    // overhead", "8x depthwise-conv subsampling"
+    "capacity",
+    "storage",
+    "subsampling",
+    "downsampling",
+    "upsampling",
     "gradient",
     "accumulation",
     "parallelism",
