@@ -1270,7 +1270,18 @@ fn change_sides(head: &[String]) -> Option<Vec<usize>> {
         }
         let named: Vec<&str> = words(compared_words(h)).collect();
         if named.is_empty() {
-            return None;
+            // "| Model | Cold cache | Warm cache | Reduction |", "| Metric | G6e | G7e | Change
+            // |": a change after two columns of the same measure compares them
+            let bracket = |h: &str| {
+                h.split_once('(')
+                    .and_then(|(_, r)| r.split_once(')'))
+                    .map(|(u, _)| u.trim().to_string())
+            };
+            let same_measure = change == 3
+                && head.len() == 4
+                && unit_in(&head[1]) == unit_in(&head[2])
+                && bracket(&head[1]) == bracket(&head[2]);
+            return same_measure.then(|| vec![1, 2]);
         }
         let reference = (1..change).find(|&col| {
             let own: Vec<&str> = words(&head[col]).collect();
