@@ -442,11 +442,11 @@ pub(super) fn is_perf_percent(
         ))
         || {
             let mut from = quantified_start(lower, start);
-            let mut subject = "";
+            let mut of_cpu = false;
             for _ in 0..3 {
                 let (s0, w) = word_before(lower, from);
                 if matches!(w, "cpu" | "cpus") {
-                    subject = w;
+                    of_cpu = true;
                     break;
                 }
                 if !(matches!(
@@ -471,7 +471,7 @@ pub(super) fn is_perf_percent(
                 }
                 from = s0;
             }
-            !subject.is_empty()
+            of_cpu
         }
     {
         return true;

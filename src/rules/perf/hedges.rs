@@ -129,28 +129,15 @@ pub(super) fn hypothetical(lower: &str, seg: &Segments, r: &Range<usize>, states
     // frame on PS5 …, 33.3 ms on Series S (30 fps)"), not results set against them
     if let Some(colon) = s.find(':').filter(|&c| sentence.start + c < r.start) {
         let lead = &s[..colon];
-        if has_word(
-            lead,
-            &[
-                "budget",
-                "budgets",
-                "target",
-                "targets",
-                "goal",
-                "goals",
-                "requirement",
-                "requirements",
-                "slo",
-                "slos",
-                "objective",
-                "objectives",
-            ],
-        ) && !has_word(
-            lead,
-            &[
-                "result", "results", "measured", "achieved", "actual", "vs", "versus", "against",
-            ],
-        ) {
+        if has_word(lead, PLAN_WORDS)
+            && !has_word(
+                lead,
+                &[
+                    "result", "results", "measured", "achieved", "actual", "vs", "versus",
+                    "against",
+                ],
+            )
+        {
             return true;
         }
     }
@@ -304,28 +291,30 @@ pub(super) fn reserved_share(lower: &str, seg: &Segments, start: usize, of_end: 
             .any(|p| p[1] == "use" && matches!(p[0], "to" | "can" | "may" | "will"))
 }
 
+/// Words of a lead-in that names what follows as plans: targets, goals, budgets, requirements.
+const PLAN_WORDS: &[&str] = &[
+    "target",
+    "targets",
+    "goal",
+    "goals",
+    "objective",
+    "objectives",
+    "slo",
+    "slos",
+    "budget",
+    "budgets",
+    "requirement",
+    "requirements",
+    "okr",
+    "okrs",
+];
+
 /// Whether the list item starting at `at` of `source` is one of a list that a lead-in names as
 /// targets, goals or a budget: the nearest line above it that is not a sibling item (its parent
 /// item, or the paragraph line before the list) ends with a colon and names a plan ("Agreed
 /// targets, all on H100 SXM:", "Goals for the next quarter:"). Looks at most 40 lines up.
 pub(super) fn under_plan_lead(source: &str, at: usize) -> bool {
-    const PLAN: &[&str] = &[
-        "target",
-        "targets",
-        "goal",
-        "goals",
-        "objective",
-        "objectives",
-        "slo",
-        "slos",
-        "budget",
-        "budgets",
-        "requirement",
-        "requirements",
-        "okr",
-        "okrs",
-    ];
-    list_lead(source, at).is_some_and(|l| has_word(&l, PLAN))
+    list_lead(source, at).is_some_and(|l| has_word(&l, PLAN_WORDS))
 }
 
 /// Whether the list item starting at `at` of `source` is one of a list that a lead-in names as
