@@ -881,3 +881,15 @@ fn set_up_columns_spelled_units_build_logs_and_sizes_are_exact() {
 fn peaks_budgets_moved_memory_listed_systems_and_suite_checks_are_exact() {
     assert_exact("perf-thirtieth.md", 70);
 }
+
+/// Claims of the sixty-fifth labelling (see the fixture's introduction): power in megawatts and
+/// its peak, power readings listed after a lead-in, a footprint a run peaks at ("of host RAM"),
+/// "avg 0.98 ms", janky frames, bare values compared with a rate ("vs 1.21M", "27.4k vs …
+/// TPS", "from 1.31M to 1.58M"), a share of a rated rate, a speedup column after two columns of
+/// one measure, "same GSM8K" as correctness; a threshold in brackets, "if p99 is 120 ms", a
+/// ramp's length and a release's number (no claims); a question drawn from a stated result,
+/// "what you'd expect", "beats … by another 7%"; and a notebook's output with its header line.
+#[test]
+fn power_peaks_memory_peaks_bare_compared_values_and_notebook_output_are_exact() {
+    assert_exact("perf-thirty-first.md", 30);
+}

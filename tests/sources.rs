@@ -157,7 +157,8 @@ fn reasons_name_the_policy_entry_or_comment() {
         reason("Course folder")
     );
     assert!(reason("Home page").starts_with(
-        "a personal home page on a university host: URL matches [sources.none.personal]"
+        "a personal home page on a university host, or a personal site's page: URL matches \
+         [sources.none.personal]"
     ));
     assert_eq!(
         reason("Archived copy of a preprint"),

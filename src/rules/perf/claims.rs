@@ -736,7 +736,7 @@ fn popularity_label(lower: &str, start: usize) -> bool {
 fn measured_power(lower: &str, seg: &Segments, i: usize, num_end: usize) -> Option<usize> {
     let b = lower.as_bytes();
     let u = skip_space(b, num_end);
-    let unit = ["watts", "watt", "kw", "w"].iter().find(|w| {
+    let unit = ["watts", "watt", "kw", "mw", "w"].iter().find(|w| {
         lower[u..].starts_with(**w) && b.get(u + w.len()).is_none_or(|c| !is_word_byte(*c))
     })?;
     let end = u + unit.len();
@@ -799,8 +799,28 @@ fn measured_power(lower: &str, seg: &Segments, i: usize, num_end: usize) -> Opti
                     .iter()
                     .any(|w| matches!(*w, "is" | "was" | "averaged")))
     };
+    // "Average IT power was 5.9 MW, peaking at 6.4 MW": the peak of a power the sentence
+    // reads
+    let peaking = matches!(near, [.., "peaking" | "peaked" | "peaks", "at"]) && {
+        let s = seg.sentence(lower, &(i..end));
+        names_power(&words(&lower[s.start.min(i)..i]).collect::<Vec<_>>())
+    };
+    // "Drive power during the random-read runs: PM9A3 13.1 W, CM7-R 21.8 W": readings listed
+    // by system after a lead-in that names the power
+    let lead_listed = {
+        let s = seg.sentence(lower, &(i..end));
+        let head = &lower[s.start.min(i)..i];
+        head.rfind(':').is_some_and(|c| {
+            names_power(&words(&head[..c]).collect::<Vec<_>>())
+                && head[c + 1..]
+                    .split([',', ';'])
+                    .all(|p| words(p).count() <= 4)
+        })
+    };
     let drawn = named
         || listed
+        || peaking
+        || lead_listed
         || near.iter().any(|w| drawn_word(w))
         || matches!(
             near,
@@ -838,13 +858,13 @@ fn named_from_to(
         return None;
     }
     let b = lower.as_bytes();
-    // (the number read already holds the range: "3,410 to 2,900")
+    // (the number read already holds the range: "3,410 to 2,900"; "from 1.52M to 1.74M")
     let end = if lower[i..num_end].contains(" to ") {
         num_end
     } else {
-        let to = skip_space(b, num_end);
+        let to = skip_space(b, magnitude_end(b, num_end));
         let rest = lower[to..].strip_prefix("to ")?;
-        number_at(b, skip_space(b, lower.len() - rest.len()))?
+        magnitude_end(b, number_at(b, skip_space(b, lower.len() - rest.len()))?)
     };
     // (the second value bare: no unit, share or multiplier after it)
     if b.get(end)
@@ -874,6 +894,107 @@ fn named_from_to(
     let head = &lower[clause.start.min(i)..fs];
     let (unit, _) = unit_in(head)?;
     Some((end, unit))
+}
+
+/// The end of a number's magnitude suffix ("1.52m", "402k", "3.1b") after `end`, or `end`.
+fn magnitude_end(b: &[u8], end: usize) -> usize {
+    match b.get(end) {
+        Some(b'k' | b'm' | b'b') if b.get(end + 1).is_none_or(|c| !is_word_byte(*c)) => end + 1,
+        _ => end,
+    }
+}
+
+/// A number written without a unit at `at` (digits, perhaps a magnitude: "1.08m", "688k"),
+/// followed by no unit, share or multiplier of its own: its end.
+fn bare_value(lower: &str, at: usize) -> Option<usize> {
+    let b = lower.as_bytes();
+    let at = if b.get(at) == Some(&b'~') { at + 1 } else { at };
+    let num = number_at(b, at).filter(|&e| e > at)?;
+    let end = magnitude_end(b, num);
+    // (a measured value as rates are written: a magnitude, a fraction or grouped thousands,
+    // not a name's number, "an RTX 3090 versus …")
+    if end == num && !lower[at..num].contains(['.', ',']) {
+        return None;
+    }
+    // (not a release, "0.8.0:", nor a label)
+    if lower[at..num].matches('.').count() > 1
+        || b.get(end)
+            .is_some_and(|c| is_word_byte(*c) || matches!(c, b'%' | b'/' | b'.' | b'\'' | b':'))
+    {
+        return None;
+    }
+    let (_, next) = word_after(lower, end);
+    let own_unit = RATE_UNITS.iter().any(|(u, _)| next.starts_with(u))
+        || matches!(
+            next,
+            "x" | "%" | "ms" | "s" | "us" | "gb" | "mb" | "percent"
+        );
+    (!own_unit).then_some(end)
+}
+
+/// Values a rate claim is compared with or against, written without the unit it shares:
+/// "2.71M IOPS vs 1.08M for the PM9A3", "Postgres 39.8k vs MySQL 33.1k TPS".
+fn compared_bare(lower: &str, claims: &[Claim]) -> Vec<(Range<usize>, usize)> {
+    const VERSUS: &[&str] = &["vs", "vs.", "versus", "against"];
+    let mut found = Vec::new();
+    for (k, c) in claims.iter().enumerate() {
+        // (a rate written with its unit: not a value that took it from another, "… vs 66.3")
+        let written = lower[c.span.clone()]
+            .split(|ch: char| !ch.is_ascii_alphabetic())
+            .any(|w| w.len() >= 2);
+        if !matches!(c.kind, ClaimKind::Rate { .. }) || c.capability || !written {
+            continue;
+        }
+        // after: "… IOPS vs 1.08M", "… IOPS for the CM7-R vs 1.08M" (a few words between)
+        let mut at = c.span.end;
+        for _ in 0..5 {
+            let (ws, w) = word_after(lower, at);
+            if w.is_empty() || w.contains(|ch: char| ch.is_ascii_digit()) {
+                break;
+            }
+            if VERSUS.contains(&w) {
+                let n = skip_space(lower.as_bytes(), ws + w.len());
+                if let Some(e) = bare_value(lower, n) {
+                    found.push((n..e, k));
+                }
+                break;
+            }
+            if lower[at..ws].contains([',', ';', '(', ')', ':']) {
+                break;
+            }
+            at = ws + w.len();
+        }
+        // before: "39.8k vs MySQL 33.1k TPS" (at most two words between)
+        let mut at = c.span.start;
+        for _ in 0..3 {
+            let (ws, w) = word_before(lower, at);
+            if w.is_empty() || w.contains(|ch: char| ch.is_ascii_digit()) {
+                break;
+            }
+            if VERSUS.contains(&w) {
+                let h = lower[..ws].trim_end();
+                let b = h.as_bytes();
+                let mut ps = h.len();
+                if ps > 0 && matches!(b[ps - 1], b'k' | b'm' | b'b') {
+                    ps -= 1;
+                }
+                while ps > 0 && (b[ps - 1].is_ascii_digit() || matches!(b[ps - 1], b',' | b'.')) {
+                    ps -= 1;
+                }
+                let alone =
+                    ps == 0 || !(is_word_byte(b[ps - 1]) || matches!(b[ps - 1], b'-' | b'#'));
+                if alone && ps < h.len() && bare_value(lower, ps) == Some(h.len()) {
+                    found.push((ps..h.len(), k));
+                }
+                break;
+            }
+            if lower[ws + w.len()..at].contains([',', ';', '(', ')', ':']) {
+                break;
+            }
+            at = ws;
+        }
+    }
+    found
 }
 
 /// The claim of `kind` at `span` of `text` (`lower`: `text` lower-cased; `seg`: its clause and
@@ -2235,7 +2356,30 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         | "window"
                         | "production"
                 );
+            // "slow starts (longer than 5 s)": the threshold a bracket defines a kind by
+            let threshold = {
+                let h = lower_s[..quantifier_start(&lower_s, i)].trim_end();
+                [
+                    "(longer than",
+                    "(slower than",
+                    "(more than",
+                    "(over",
+                    "(above",
+                    "(exceeding",
+                    "(>",
+                    "(≥",
+                    "(>=",
+                ]
+                .iter()
+                .any(|t| h.ends_with(t))
+            };
+            // "90 s runtime after a 20 s ramp": how long a configured run lasts
+            let configured_runtime = after_unit == "runtime"
+                && words(&lower_s[seg().sentence(&lower_s, &(i..end))])
+                    .any(|w| matches!(w, "ramp" | "ramp-up" | "warm-up" | "warmup" | "ramp_time"));
             let setting = length_of_work
+                || threshold
+                || configured_runtime
                 || !taken_off
                 && !item_every
                 && !cjk_change
@@ -2410,8 +2554,19 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 let (ms, m) = word_after(&lower_s, end);
                 // (a cache is a KV cache: "uses its GPU cache hierarchy" names none)
                 let memory = |w: &str| MEMORY_WORDS.contains(&w) && w != "cache";
-                let memory_after =
-                    memory(m) || (m == "of" && memory(word_after(&lower_s, ms + 2).1));
+                // ("38 GB of host RAM": whose memory may stand between)
+                let memory_after = memory(m)
+                    || (m == "of" && {
+                        let (ns, n) = word_after(&lower_s, ms + 2);
+                        memory(n)
+                            || (matches!(n, "host" | "system" | "cpu" | "resident")
+                                && memory(word_after(&lower_s, ns + n.len()).1))
+                    });
+                // "the naive path peaks at 12.6 GB": what a run peaked at is its footprint
+                let peaked_at = matches!(
+                    lower_s[..q].trim_end().rsplit(' ').nth(1),
+                    Some("peaks" | "peaked" | "peaking")
+                ) && lower_s[..q].trim_end().ends_with(" at");
                 let memory_before = words(head).any(memory)
                     || head.contains("kv cache")
                     || head.contains("kv-cache");
@@ -2448,7 +2603,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         | "quota"
                         | "budget"
                 ) || lower_s[c.start.min(q)..q].contains("out of");
-                (freed || (used && (memory_after || memory_before)))
+                (freed || peaked_at || (used && (memory_after || memory_before)))
                     && !at_least
                     && !thing_after
                     && !hypothetical(&(i..end))
@@ -2744,6 +2899,31 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         false
     });
     out.extend(split);
+    // "2.71M IOPS vs 1.08M for the PM9A3": the value compared, in the rate's unit
+    let compared = compared_bare(&lower_s, &out);
+    if !compared.is_empty() {
+        // (what is taken, by start, to look up in logarithmic time: a row may hold thousands)
+        let mut spans: Vec<Range<usize>> = out.iter().map(|c| c.span.clone()).collect();
+        spans.sort_by_key(|r| r.start);
+        let mut longest = 0;
+        let reach: Vec<usize> = spans
+            .iter()
+            .map(|r| {
+                longest = longest.max(r.end);
+                longest
+            })
+            .collect();
+        for (r, k) in compared {
+            // (a span before `r.end` that ends after `r.start` overlaps it)
+            let before = spans.partition_point(|s| s.start < r.end);
+            let overlaps = before > 0 && reach[before - 1] > r.start;
+            if !overlaps && !hypothetical(&r) {
+                let mut c = claim(r, out[k].kind);
+                c.unit = out[k].unit.clone();
+                out.push(c);
+            }
+        }
+    }
     find_phrases(&lower_s, states, seg, &mut out, &claim);
     out.retain(|c| {
         !matches!(c.kind, ClaimKind::Multiplier | ClaimKind::Percent)

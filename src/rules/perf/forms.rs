@@ -433,6 +433,26 @@ pub(super) fn is_perf_percent(
         }
     }
     let (s1, next) = word_after(lower, end);
+    // "at 99% of its 6,900 MB/s spec", "93% of the 3.35 TB/s peak": a share of a rate
+    if next == "of" {
+        let mut at = s1 + 2;
+        for _ in 0..2 {
+            let (ws, w) = word_after(lower, at);
+            if matches!(
+                w,
+                "its" | "their" | "the" | "rated" | "peak" | "theoretical"
+            ) {
+                at = ws + w.len();
+            }
+        }
+        let n = skip_space(lower.as_bytes(), at);
+        if let Some(e) = number_at(lower.as_bytes(), n).filter(|&e| e > n) {
+            let u = skip_space(lower.as_bytes(), e);
+            if unit_in(ahead(lower, u, 12).split(' ').next().unwrap_or("")).is_some() {
+                return true;
+            }
+        }
+    }
     // "Pod CPU hits 96%", "24 pods at ~41% CPU", "service CPU dropped by 18%": how busy the
     // processors were, measured (not "CPU time", "CPU cores")
     if (next == "cpu"
@@ -683,7 +703,22 @@ pub(super) fn is_perf_percent(
     // "faster than llama.cpp … in my experience, by 10-20%": the amount of a comparison its
     // sentence makes
     // ("the XTX beats the 4080 Super by 8%": the margin of a win or a loss)
-    if word_before(lower, start).1 == "by"
+    // ("beats it by another 9%", "by a further 4%")
+    let by = {
+        let (s0, w) = word_before(lower, start);
+        match w {
+            "another" | "further" | "additional" | "extra" => {
+                let (s1, w1) = word_before(lower, s0);
+                if matches!(w1, "a" | "an") {
+                    word_before(lower, s1).1
+                } else {
+                    w1
+                }
+            }
+            _ => w,
+        }
+    };
+    if by == "by"
         && (has_word(&lower[seg.sentence(lower, &(start..end))], SPEED_WORDS)
             || has_word(
                 &lower[seg.clause(lower, &(start..end))],
@@ -983,6 +1018,19 @@ pub(super) fn is_spec_statement(
         while let Some(w) = ws.next() {
             let clock = ws.peek().is_some_and(|n| n.starts_with("clock"));
             speed |= SPEED_WORDS.contains(&w) && !(w.starts_with("boost") && clock);
+        }
+        // "reaches 99% of its rated 6,900 MB/s", "97% of its 14,000 MB/s spec": the quoted
+        // rate a measured share is of, whatever verb measured the share
+        let share_of = {
+            let mut h = head.trim_end();
+            for w in ["rated", "its", "their", "the"] {
+                h = h.strip_suffix(w).map_or(h, str::trim_end);
+            }
+            h.strip_suffix("of")
+                .is_some_and(|h| h.trim_end().ends_with('%'))
+        };
+        if share_of && in_sentence {
+            return true;
         }
         if run_at || speed || measured(c, states) {
             return false;

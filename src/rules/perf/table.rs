@@ -579,7 +579,10 @@ impl TableContext {
         }
         let change = head
             .iter()
-            .map(|h| !systems.is_empty() && has_word(h, CHANGE_COLUMN_WORDS))
+            .map(|h| {
+                !systems.is_empty()
+                    && (has_word(h, CHANGE_COLUMN_WORDS) || has_word(h, &["speedup", "speed-up"]))
+            })
             .collect();
         // (the first column names the rows: "| Engine | Tokens/s |"; a column of versions
         // beside a model's name is a detail of each row's run)
@@ -1264,8 +1267,12 @@ fn ratio_sides(head: &[String]) -> Option<(usize, usize)> {
 /// plain" after "Plain decoding | Lookahead": the named column and those after it up to the
 /// change. A word of the name may be cut short ("no spec" for "No speculation").
 fn change_sides(head: &[String]) -> Option<Vec<usize>> {
-    head.iter().enumerate().find_map(|(change, h)| {
-        if !has_word(h, CHANGE_COLUMN_WORDS) && !h.contains('Δ') {
+    // (the first columns only: a header of thousands of change columns costs no more than a
+    // real table's)
+    head.iter().enumerate().take(64).find_map(|(change, h)| {
+        // ("| main (µs) | this PR (µs) | Speedup |": a speedup is a change too)
+        let speedup = !has_word(h, CHANGE_COLUMN_WORDS) && !h.contains('Δ');
+        if speedup && !has_word(h, &["speedup", "speed-up"]) {
             return None;
         }
         let named: Vec<&str> = words(compared_words(h)).collect();
@@ -1277,11 +1284,16 @@ fn change_sides(head: &[String]) -> Option<Vec<usize>> {
                     .and_then(|(_, r)| r.split_once(')'))
                     .map(|(u, _)| u.trim().to_string())
             };
-            let same_measure = change == 3
-                && head.len() == 4
-                && unit_in(&head[1]) == unit_in(&head[2])
-                && bracket(&head[1]) == bracket(&head[2]);
-            return same_measure.then(|| vec![1, 2]);
+            // (the two columns right before the change, after the row's label)
+            let (a, b) = (change.checked_sub(2).filter(|&a| a >= 1)?, change - 1);
+            // (further right, the headers must name their measure: "main (µs) | this PR
+            // (µs)", not "Params | Dataset")
+            let same_measure = unit_in(&head[a]) == unit_in(&head[b])
+                && bracket(&head[a]) == bracket(&head[b])
+                && ((a == 1 && !speedup)
+                    || bracket(&head[a]).is_some()
+                    || unit_in(&head[a]).is_some());
+            return same_measure.then(|| vec![a, b]);
         }
         let reference = (1..change).find(|&col| {
             let own: Vec<&str> = words(&head[col]).collect();

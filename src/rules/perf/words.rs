@@ -109,6 +109,12 @@ pub(super) const PERF_NOUNS: &[&str] = &[
     "startup",
     "start-up",
     "cold-start",
+    // frames that miss their deadline: "janky frames dropped from 11.3% to 4.9%"
+    "jank",
+    "janky",
+    "stutter",
+    "stutters",
+    "hitches",
 ];
 /// The phases of a model's run that a signed or directed share can be of: "+40% token
 /// generation", "trims 18% from each decode step" (not performance nouns elsewhere: "decoding
@@ -262,6 +268,10 @@ pub(super) const LATENCY_CUES: &[&str] = &[
     "stalls",
     // "our median over the last 40 failures was 6 min 20 s"
     "median",
+    // "81k QPS, avg 0.79 ms", "mean 4.2 ms"
+    "avg",
+    "mean",
+    "average",
     // in Spanish and Portuguese: "el tiempo por época", "uma época levava 4h40", "a latência"
     "tiempo",
     "tempo",
@@ -823,7 +833,21 @@ pub(super) const RESULT_CUES: &[&str] = &[
     "added",
 ];
 /// Words after a duration that make it a setting ("10 minutes per run", "3 hours each").
-pub(super) const SETTING_AFTER: &[&str] = &["per", "each", "every", "of", "long", "ago"];
+/// ("a 30 s ramp", "10 s warm-up": how long a run warms up before it is measured)
+pub(super) const SETTING_AFTER: &[&str] = &[
+    "per",
+    "each",
+    "every",
+    "of",
+    "long",
+    "ago",
+    "ramp",
+    "ramp-up",
+    "warm-up",
+    "warmup",
+    "cooldown",
+    "cool-down",
+];
 /// Names of reference implementations written in lower case, which "N× <name>" compares
 /// with ("0.9x torch").
 pub(super) const LOWER_NAMES: &[&str] = &[
@@ -1031,6 +1055,8 @@ pub(super) const SPEC_WORDS: &[&str] = &[
     "advertises",
     "nominal",
     "nominally",
+    // "its rated 6,900 MB/s"
+    "rated",
     "theoretical",
     "theoretically",
     // in Russian: "по паспорту" (per the datasheet)
