@@ -70,7 +70,14 @@ impl Room {
                     room.blocks += 1;
                     room.entries += 1;
                 }
-                NodeValue::Paragraph | NodeValue::Heading(_) => room.blocks += 1,
+                // (an item's own paragraphs are its block)
+                NodeValue::Paragraph => {
+                    let in_item = node.parent().is_some_and(|p| {
+                        matches!(p.data().value, NodeValue::Item(_) | NodeValue::TaskItem(_))
+                    });
+                    room.blocks += usize::from(!in_item);
+                }
+                NodeValue::Heading(_) => room.blocks += 1,
                 // raw HTML may hold links (`<img src>`) and text (blocks), most often one
                 NodeValue::HtmlInline(_) | NodeValue::HtmlBlock(_) => {
                     room.links += 1;
@@ -79,6 +86,8 @@ impl Room {
                 _ => {}
             }
         }
+        // an entry holds a link (a table of results has rows and no entries)
+        room.entries = room.entries.min(room.links);
         room
     }
 }
