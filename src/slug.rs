@@ -232,6 +232,18 @@ fn kept(c: char) -> bool {
 
 /// The anchor GitHub gives a heading with this text, before de-duplication.
 pub fn slug(text: &str) -> String {
+    if text.is_ascii() {
+        // (most headings) byte by byte, without decoding characters
+        let mut out = String::with_capacity(text.len());
+        for c in text.bytes() {
+            if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' {
+                out.push(char::from(c.to_ascii_lowercase()));
+            } else if c == b' ' {
+                out.push('-');
+            }
+        }
+        return out;
+    }
     text.to_lowercase()
         .chars()
         .filter(|&c| kept(c))
@@ -248,6 +260,10 @@ pub struct Slugger {
 impl Slugger {
     pub fn unique(&mut self, text: &str) -> String {
         let original = slug(text);
+        if !self.seen.contains_key(&original) {
+            self.seen.insert(original.clone(), 0);
+            return original;
+        }
         let mut result = original.clone();
         while self.seen.contains_key(&result) {
             let count = self.seen.get_mut(&original).expect("original seen first");
@@ -353,5 +369,27 @@ mod tests {
             .map(|r| (r.start(), r.end()))
             .collect();
         assert_eq!(super::KEPT, want.as_slice());
+    }
+
+    /// The byte-by-byte path of an ASCII heading gives what the character path gives.
+    #[test]
+    fn ascii_headings_slug_as_any_text_does() {
+        let by_chars = |t: &str| -> String {
+            t.to_lowercase()
+                .chars()
+                .filter(|&c| super::kept(c))
+                .map(|c| if c == ' ' { '-' } else { c })
+                .collect()
+        };
+        let all: String = (0u8..128).map(char::from).collect();
+        for t in [
+            all.as_str(),
+            "Hello World",
+            "A & B",
+            "C++ / CUDA_Tips - 2024",
+            "",
+        ] {
+            assert_eq!(super::slug(t), by_chars(t), "{t:?}");
+        }
     }
 }

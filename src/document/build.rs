@@ -46,6 +46,52 @@ fn take_url<'a>(
     }
 }
 
+/// Room for what the walk pushes, counted on the tree first (one pass over its nodes costs
+/// less than growing the large vectors of a long list step by step, each step a copy).
+struct Room {
+    links: usize,
+    blocks: usize,
+    entries: usize,
+}
+
+impl Room {
+    fn of<'a>(
+        root: &'a comrak::arena_tree::Node<'a, std::cell::RefCell<comrak::nodes::Ast>>,
+    ) -> Room {
+        let mut room = Room {
+            links: 0,
+            blocks: 0,
+            entries: 0,
+        };
+        for node in root.descendants() {
+            match node.data().value {
+                NodeValue::Link(_) | NodeValue::Image(_) => room.links += 1,
+                NodeValue::Item(_) | NodeValue::TaskItem(_) | NodeValue::TableRow(_) => {
+                    room.blocks += 1;
+                    room.entries += 1;
+                }
+                // (an item's own paragraphs are its block)
+                NodeValue::Paragraph => {
+                    let in_item = node.parent().is_some_and(|p| {
+                        matches!(p.data().value, NodeValue::Item(_) | NodeValue::TaskItem(_))
+                    });
+                    room.blocks += usize::from(!in_item);
+                }
+                NodeValue::Heading(_) => room.blocks += 1,
+                // raw HTML may hold links (`<img src>`) and text (blocks), most often one
+                NodeValue::HtmlInline(_) | NodeValue::HtmlBlock(_) => {
+                    room.links += 1;
+                    room.blocks += 1;
+                }
+                _ => {}
+            }
+        }
+        // an entry holds a link (a table of results has rows and no entries)
+        room.entries = room.entries.min(room.links);
+        room
+    }
+}
+
 pub(super) fn build<'t>(
     text: &'t str,
     lines: &LineIndex,
@@ -54,6 +100,7 @@ pub(super) fn build<'t>(
 ) -> Document {
     let arena = Arena::new();
     let root = parse_document(&arena, text, &markdown::options());
+    let room = Room::of(root);
     let mut b = Builder {
         text,
         doc: Document {
@@ -63,6 +110,9 @@ pub(super) fn build<'t>(
                 level: 0,
                 title: String::new(),
             }],
+            links: Vec::with_capacity(room.links),
+            blocks: Vec::with_capacity(room.blocks),
+            entries: Vec::with_capacity(room.entries),
             ..Document::default()
         },
         defs: OnceCell::new(),
