@@ -388,6 +388,28 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
         .replace('（', " (")
         .replace('）', ")");
     let own = own_words(&h);
+    // "Bitrate (kb/s)", "BD-rate": what an encoder was set to spend or its quality, not a
+    // speed
+    if has_word(&h, &["bitrate", "bitrates", "bd-rate", "bd-br", "bd-psnr"]) || h.contains("bit rate")
+    {
+        return None;
+    }
+    // "Requirement", "Target", "Threshold": what a result had to reach, not a result
+    if has_word(
+        &h,
+        &[
+            "requirement",
+            "requirements",
+            "required",
+            "threshold",
+            "thresholds",
+            "acceptance",
+            "criterion",
+            "criteria",
+        ],
+    ) {
+        return None;
+    }
     // "vs cuBLAS" over "107%": a share of another system's result
     if own.trim().is_empty() && !h.trim().is_empty() {
         return Some((ClaimKind::Percent, "%"));

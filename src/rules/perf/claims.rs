@@ -2051,11 +2051,15 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             let labelled = {
                 let head = lower_s[..i].trim_end_matches([' ', '*']);
                 head.strip_suffix([':', '=']).is_some_and(|h| {
-                    let from = crate::lines::floor_char_boundary(h, h.len().saturating_sub(40));
+                    let from = crate::lines::floor_char_boundary(h, h.len().saturating_sub(80));
+                    // (the label's own sentence: "… done. Rollout: 4 h" names no latency)
+                    let from = h[from..].rfind(". ").map_or(from, |p| from + p + 2);
                     let ws: Vec<&str> = words(&h[from..]).collect();
                     // ("P99 TTFT at 8 req/s: 412 ms": the label names its load too)
                     // ("Result: 41.3 ms", "Scoring overhead: 0.9 ms")
-                    ws.iter().rev().take(6).any(|w| {
+                    // ("p99 latency at an offered load of 1M ops/s: 0.41 ms", "Major GC pause,
+                    // p99 over a 30-minute browsing trace: 14.2 ms")
+                    let near = ws.iter().rev().take(6).any(|w| {
                         LATENCY_CUES.contains(w)
                             || matches!(
                                 *w,
@@ -2080,6 +2084,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                                     | "try"
                                     | "baseline"
                             )
+                    });
+                    near || ws.iter().rev().take(12).any(|w| {
+                        PERCENTILES.contains(w) || matches!(*w, "latency" | "pause" | "pauses")
                     })
                 }) || (head.ends_with(':') && {
                     // a line that is a label and its time, as a breakdown lists them
@@ -2280,7 +2287,10 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 let own = &lower_s[c.clone()];
                 let statistic = (has_word(own, &["median", "mean", "average"])
                     || has_word(own, PERCENTILES))
-                    && !states(Vocabulary::Setting, own);
+                    && !states(Vocabulary::Setting, own)
+                    // ("p99 latency at an offered load of 1M ops/s: 0.41 ms": the statistic its
+                    // label names, whatever load the label sets)
+                    || (labelled && has_word(&lower_s[s.start.min(i)..i], PERCENTILES));
                 let start = if statistic {
                     c.start.max(s.start)
                 } else {
@@ -2571,6 +2581,32 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     || head.contains("kv cache")
                     || head.contains("kv-cache");
                 let freed = words(head).any(|w| w == "leaves" || w == "leaving") && m == "free";
+                // "Memory for 10 million keys with 32-byte values: 1.21 GB in Ember vs …": a
+                // label that names the memory, the size first after its colon
+                let labelled = lower_s[..q]
+                    .trim_end_matches([' ', '*'])
+                    .strip_suffix(':')
+                    .is_some_and(|h| {
+                        let s = seg().sentence(&lower_s, &(i..end));
+                        let h = &h[s.start.min(h.len())..];
+                        // (not a device's "Memory:" in a list of its specifications)
+                        words(h).nth(1).is_some()
+                            && words(h).take(3).any(|w| {
+                                FOOTPRINT_MEMORY_WORDS.contains(&w)
+                                    || matches!(w, "footprint" | "peak")
+                            })
+                            && !has_word(
+                                &lower_s[s.clone()],
+                                &[
+                                    "capacity",
+                                    "limit",
+                                    "budget",
+                                    "requirement",
+                                    "requirements",
+                                    "minimum",
+                                ],
+                            )
+                    });
                 let used = has_word(head, FOOTPRINT_WORDS);
                 let at_least = lower_s[..i].trim_end().ends_with("at least")
                     || has_word(
@@ -2603,7 +2639,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         | "quota"
                         | "budget"
                 ) || lower_s[c.start.min(q)..q].contains("out of");
-                (freed || peaked_at || (used && (memory_after || memory_before)))
+                (freed || peaked_at || labelled || (used && (memory_after || memory_before)))
                     && !at_least
                     && !thing_after
                     && !hypothetical(&(i..end))
@@ -2941,6 +2977,17 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
     }
     out.sort_by_key(|c| (c.span.start, std::cmp::Reverse(c.span.end)));
     let mut out = dedup(out);
+    // "3840×2160, 24 fps, 1,440 frames", "bitrate: 2388787 kb/s": what a clip is, not how fast
+    // something ran
+    out.retain(|c| !clip_property(&lower_s, c));
+    // "| ≥ 520 TFLOPS |", "≥ 600 GB/s": a floor a result must reach, not a result
+    out.retain(|c| {
+        !matches!(c.kind, ClaimKind::Rate { .. } | ClaimKind::Latency)
+            || !{
+                let h = lower_s[..c.span.start].trim_end();
+                h.ends_with(['≥', '≧']) || h.ends_with(">=")
+            }
+    });
     // "118 ms ± 1.4 ms per loop", "45.1 ± 0.3 t/s": the spread of a result, not a result
     out.retain(|c| {
         let head = lower_s[..c.span.start].trim_end();
@@ -2948,6 +2995,40 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
     });
     spec_pairs(&lower_s, &mut out, states);
     out
+}
+
+/// Whether a rate claim states a property of a video clip: its frame rate listed beside its
+/// resolution or its frame count ("3840×2160, 24 fps, 1,440 frames"), or a bitrate a label
+/// names ("bitrate: 2388787 kb/s").
+fn clip_property(lower: &str, c: &Claim) -> bool {
+    if !matches!(c.kind, ClaimKind::Rate { .. }) {
+        return false;
+    }
+    let unit = &*c.unit;
+    if matches!(unit, "fps" | "frames/s" | "frame/s") {
+        let head = lower[..c.own.start].trim_end();
+        let resolution = head.strip_suffix(',').is_some_and(|h| {
+            let last = h.rsplit([' ', ',', '(']).next().unwrap_or("");
+            last.split(['×', 'x'])
+                .filter(|p| p.len() >= 3 && p.bytes().all(|b| b.is_ascii_digit()))
+                .count()
+                == 2
+        });
+        let frames = lower[c.span.end..]
+            .trim_start()
+            .strip_prefix(',')
+            .is_some_and(|t| {
+                let t = t.trim_start();
+                let n = t.bytes().take_while(|b| b.is_ascii_digit() || *b == b',').count();
+                n > 0 && t[n..].trim_start().starts_with("frames")
+            });
+        return resolution || frames;
+    }
+    if unit.starts_with("kb") || unit.starts_with("mb") || unit.starts_with("kbit") {
+        let head = lower[..c.own.start].trim_end().trim_end_matches([':', '=']);
+        return head.ends_with("bitrate") || head.ends_with("bit rate");
+    }
+    false
 }
 
 /// Whether a claim already covers part of `r`.
