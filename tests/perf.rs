@@ -893,3 +893,14 @@ fn peaks_budgets_moved_memory_listed_systems_and_suite_checks_are_exact() {
 fn power_peaks_memory_peaks_bare_compared_values_and_notebook_output_are_exact() {
     assert_exact("perf-thirty-first.md", 30);
 }
+
+/// Claims of the seventy-second labelling (see the fixture's introduction): bitrate, BD-rate and
+/// requirement columns and "≥" floors (no claims), a clip's frame rate and a probed bitrate (the
+/// clip), labels before a colon that name a percentile, a pause or memory, a VMAF column, a
+/// named check passed and a loss tracking another curve (correctness), "worth about 8%", "6%
+/// below the partition median", "81.5% of the partition's Rpeak", "58 W instead of 190 W", a
+/// score of Speedometer, and encoders compared row by row.
+#[test]
+fn encoders_acceptance_tables_colon_labels_and_speed_scores_are_exact() {
+    assert_exact("perf-thirty-second.md", 15);
+}

@@ -307,7 +307,12 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
                 let of_peak = {
                     let tail = &text[s2..c.clause.end.max(s2)];
                     let tail = &tail[..crate::lines::floor_char_boundary(tail, 80)];
-                    super::text::words(tail).any(|w| w.eq_ignore_ascii_case("peak"))
+                    // ("81.5% of the partition's Rpeak": the machine's theoretical peak)
+                    super::text::words(tail).any(|w| {
+                        ["peak", "rpeak", "rmax"]
+                            .iter()
+                            .any(|p| w.eq_ignore_ascii_case(p))
+                    })
                 };
                 // "61% of the 0.8.1 throughput": a share of a version's
                 // ("61% of the 3.0 level", "99% of 3.0": one dot, before a word of a result or

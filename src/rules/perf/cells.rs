@@ -390,24 +390,9 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     let own = own_words(&h);
     // "Bitrate (kb/s)", "BD-rate": what an encoder was set to spend or its quality, not a
     // speed
-    if has_word(&h, &["bitrate", "bitrates", "bd-rate", "bd-br", "bd-psnr"]) || h.contains("bit rate")
+    if has_word(&h, &["bitrate", "bitrates", "bd-rate", "bd-br", "bd-psnr"])
+        || h.contains("bit rate")
     {
-        return None;
-    }
-    // "Requirement", "Target", "Threshold": what a result had to reach, not a result
-    if has_word(
-        &h,
-        &[
-            "requirement",
-            "requirements",
-            "required",
-            "threshold",
-            "thresholds",
-            "acceptance",
-            "criterion",
-            "criteria",
-        ],
-    ) {
         return None;
     }
     // "vs cuBLAS" over "107%": a share of another system's result
@@ -805,7 +790,8 @@ pub struct TableCells {
 }
 
 /// Whether a header names a column of plans rather than results: "Target (v3)", "SLO",
-/// "Budget", "Expected busbw".
+/// "Budget", "Expected busbw", "Requirement" (what a result had to reach); or of what an
+/// encoder was set to spend and the quality it kept ("Bitrate (kb/s)", "BD-rate vs x264").
 fn is_plan_header(header: &str) -> bool {
     let h = header.to_ascii_lowercase();
     (has_word(
@@ -819,9 +805,17 @@ fn is_plan_header(header: &str) -> bool {
             "sla",
             "budget",
             "threshold",
+            "thresholds",
+            "requirement",
+            "requirements",
+            "required",
+            "acceptance",
+            "criterion",
+            "criteria",
         ],
     ) || has_word(&h, EXPECTED_WORDS))
         && !has_word(&h, AGAINST_RESULT)
+        || has_word(&h, &["bd-rate", "bitrate", "bitrates"])
 }
 
 /// Header words of a column of values foreseen, not measured: "Expected busbw", "Projected".

@@ -787,18 +787,22 @@ fn measured_power(lower: &str, seg: &Segments, i: usize, num_end: usize) -> Opti
             )
         );
     // "… was 312 W on the 9070 XT and 287 W on the 5070 Ti": the next reading of a list
-    let listed = matches!(
-        word_before(lower, i).1,
-        "and" | "vs" | "vs." | "versus" | "against"
-    ) && {
-        let s = seg.sentence(lower, &(i..end));
-        let before: Vec<&str> = words(&lower[s.start.min(i)..i]).collect();
-        before.iter().any(|w| drawn_word(w))
-            || (names_power(&before)
-                && before
-                    .iter()
-                    .any(|w| matches!(*w, "is" | "was" | "averaged")))
-    };
+    // ("while drawing 61 W instead of 212 W": the other reading of the comparison)
+    let instead = lower[..i].trim_end().ends_with("instead of");
+    let listed = (instead
+        || matches!(
+            word_before(lower, i).1,
+            "and" | "vs" | "vs." | "versus" | "against"
+        ))
+        && {
+            let s = seg.sentence(lower, &(i..end));
+            let before: Vec<&str> = words(&lower[s.start.min(i)..i]).collect();
+            before.iter().any(|w| drawn_word(w))
+                || (names_power(&before)
+                    && before
+                        .iter()
+                        .any(|w| matches!(*w, "is" | "was" | "averaged")))
+        };
     // "Average IT power was 5.9 MW, peaking at 6.4 MW": the peak of a power the sentence
     // reads
     let peaking = matches!(near, [.., "peaking" | "peaked" | "peaks", "at"]) && {
@@ -3019,7 +3023,10 @@ fn clip_property(lower: &str, c: &Claim) -> bool {
             .strip_prefix(',')
             .is_some_and(|t| {
                 let t = t.trim_start();
-                let n = t.bytes().take_while(|b| b.is_ascii_digit() || *b == b',').count();
+                let n = t
+                    .bytes()
+                    .take_while(|b| b.is_ascii_digit() || *b == b',')
+                    .count();
                 n > 0 && t[n..].trim_start().starts_with("frames")
             });
         return resolution || frames;

@@ -851,6 +851,11 @@ const SYSTEM_HEADER_WORDS: &[&str] = &[
     "optimization",
     "optimisation",
     "compiler",
+    // video encoders and codecs compared row by row ("| Encoder | Speed (fps) |")
+    "encoder",
+    "encoders",
+    "codec",
+    "codecs",
     // number formats compared row by row: "| Precision | Tokens/s |" over BF16, FP8, INT4
     // (execution paths: "| Path | Latency (ms) |" over eager, compiled, TensorRT)
     "path",
