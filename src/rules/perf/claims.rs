@@ -821,8 +821,11 @@ fn measured_power(lower: &str, seg: &Segments, i: usize, num_end: usize) -> Opti
                     .all(|p| words(p).count() <= 4)
         })
     };
+    // "127 fps at 6.3 W": the power a run drew at the rate it reached
+    let at_rate = matches!(near, [.., u, "at"] if unit_in(u).is_some());
     let drawn = named
         || listed
+        || at_rate
         || peaking
         || lead_listed
         || near.iter().any(|w| drawn_word(w))
@@ -858,16 +861,21 @@ fn named_from_to(
     i: usize,
     num_end: usize,
 ) -> Option<(usize, &'static str)> {
-    if word_before(lower, i).1 != "from" {
-        return None;
-    }
+    // (or an arrow between them: "QPS went 820 → 3,150")
+    let from = word_before(lower, i).1 == "from";
     let b = lower.as_bytes();
     // (the number read already holds the range: "3,410 to 2,900"; "from 1.52M to 1.74M")
-    let end = if lower[i..num_end].contains(" to ") {
+    let end = if from && lower[i..num_end].contains(" to ") {
         num_end
     } else {
         let to = skip_space(b, magnitude_end(b, num_end));
-        let rest = lower[to..].strip_prefix("to ")?;
+        let rest = if from {
+            lower[to..].strip_prefix("to ")?
+        } else {
+            lower[to..]
+                .strip_prefix('→')
+                .or_else(|| lower[to..].strip_prefix("->"))?
+        };
         magnitude_end(b, number_at(b, skip_space(b, lower.len() - rest.len()))?)
     };
     // (the second value bare: no unit, share or multiplier after it)
@@ -888,14 +896,16 @@ fn named_from_to(
     }
     // ("… 152 ns/day when moving from 4.1 to 4.2": a change of release, not of the rate)
     let (fs, _) = word_before(lower, i);
-    if matches!(
-        word_before(lower, fs).1,
-        "moving" | "upgrading" | "switching" | "migrating" | "updating" | "bumping"
-    ) {
+    if from
+        && matches!(
+            word_before(lower, fs).1,
+            "moving" | "upgrading" | "switching" | "migrating" | "updating" | "bumping"
+        )
+    {
         return None;
     }
     let clause = seg.clause(lower, &(i..end));
-    let head = &lower[clause.start.min(i)..fs];
+    let head = &lower[clause.start.min(i)..if from { fs } else { i }];
     let (unit, _) = unit_in(head)?;
     Some((end, unit))
 }
@@ -2467,7 +2477,8 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             // ("saves up to 1.8 GB"); "needs ~9.6 GB less VRAM than BF16"
             let (ls, less) = word_after(&lower_s, end);
             // ("5.2 GB less KV memory": one word may stand between)
-            let less_memory = matches!(less, "less" | "lower" | "fewer") && {
+            // ("at a cost of 9 GB more memory per GPU than full sharding")
+            let less_memory = matches!(less, "less" | "lower" | "fewer" | "more" | "extra") && {
                 let (ms, m) = word_after(&lower_s, ls + less.len());
                 MEMORY_WORDS.contains(&m)
                     || MEMORY_WORDS.contains(&word_after(&lower_s, ms + m.len()).1)
@@ -2705,7 +2716,10 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         } else {
             verb
         };
-        if matches!(noun, "speedup" | "speed-up") {
+        // ("a real-time factor of 0.063": how much of real time a run took)
+        let real_time_factor = matches!(noun, "factor" | "rtf")
+            && (noun == "rtf" || lower_s[..i].trim_end().contains("real-time factor"));
+        if matches!(noun, "speedup" | "speed-up") || real_time_factor {
             out.push(claim(i..num_end, ClaimKind::Multiplier));
         }
         // "~112 t/s on Linux, vs ~95 on Windows": a bare number compared with the rate before
@@ -2918,11 +2932,16 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
     let mut split = Vec::new();
     out.retain(|c| {
         let t = &lower_s[c.span.clone()];
-        let Some(p) = t.find(" to ").filter(|_| c.from_to) else {
+        // ("from 1,150 to 1,610", "820 → 3,150")
+        let Some((p, sep)) = [" to ", "→", "->"]
+            .iter()
+            .find_map(|sep| t.find(sep).map(|p| (p, sep.len())))
+            .filter(|_| c.from_to)
+        else {
             return true;
         };
         let first_end = c.span.start + t[..p].trim_end().len();
-        let second = skip_space(lower, c.span.start + p + 4);
+        let second = skip_space(lower, c.span.start + p + sep);
         if first_end <= c.span.start || second >= c.span.end {
             return true;
         }

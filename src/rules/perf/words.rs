@@ -29,7 +29,7 @@ pub(super) const DIRECTION_STEMS: &[&str] = &[
     "lower", "higher", "less", "more", "fewer", "reduc", "improv", "increas", "decreas", "cut",
     "gain", "boost", "grow", "drop", "better", "worse", "sav", "shrink", "halv", "doubl", "free",
     "longer", "shorter", "rais", "rise", "rises", "cheaper", "trim", "fall", "lift", "fell",
-    "rose", "climb", "jump", "slash", "tripl", "cost", "adds", "added", "regress",
+    "rose", "climb", "jump", "slash", "tripl", "cost", "adds", "added", "regress", "slip",
 ];
 /// Words of a sentence about the load a system is given ("requests are sent at 10 req/s by a
 /// Poisson process"), which make a request rate after "at" a setting.
@@ -343,6 +343,11 @@ pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     ("mj per token", false),
     ("tokens per joule", false),
     ("tokens/j", false),
+    // "roughly 20 frames per joule"
+    ("frames per joule", false),
+    ("frames/j", false),
+    ("images per joule", false),
+    ("inferences per joule", false),
     // what a run yields per unit of money, an efficiency measured like tokens per joule:
     // "9.58M tokens per $", a header's "Images per $ (spot)", "tokens per dollar"
     ("tokens per dollar", false),
