@@ -473,6 +473,11 @@ pub(super) fn spec_before(lower: &str, start: usize) -> bool {
 /// The Chinese unit at `at` (after a number), if any: where it ends, and the unit.
 pub(super) fn unit_at(lower: &str, at: usize) -> Option<(usize, Unit)> {
     let rest = lower.get(at..)?;
+    // every unit starts with a byte beyond ASCII (`units_start_beyond_ascii`): most numbers
+    // are followed by none
+    if rest.as_bytes().first().is_none_or(u8::is_ascii) {
+        return None;
+    }
     UNITS
         .iter()
         .find(|(u, _)| {
@@ -597,6 +602,12 @@ pub(super) fn percent_cue(lower: &str, start: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What lets `unit_at` skip a text that goes on in ASCII.
+    #[test]
+    fn units_start_beyond_ascii() {
+        assert!(UNITS.iter().all(|(u, _)| !u.as_bytes()[0].is_ascii()));
+    }
 
     #[test]
     fn results_and_settings_in_chinese() {

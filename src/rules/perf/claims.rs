@@ -28,9 +28,12 @@ use super::fields::Bound;
 use super::forms::*;
 use super::hedges::hypothetical;
 use super::text::*;
+use super::unit_index::{rate_units_at, time_units_at};
 use super::vocab::{States, Vocabulary};
 use super::words::*;
+use memchr::memmem::Finder;
 use std::ops::Range;
+use std::sync::LazyLock;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ClaimKind {
@@ -733,13 +736,20 @@ fn popularity_label(lower: &str, start: usize) -> bool {
 /// while something ran ("the Orin draws 31 W at the wall", "pulls 7.9 W while generating",
 /// "average power was 212 W"); not a limit, a rating or a mode ("power-limited to 280 W",
 /// "a 450 W TDP", "in 15 W mode", "draws up to 700 W").
-fn measured_power(lower: &str, seg: &Segments, i: usize, num_end: usize) -> Option<usize> {
+fn measured_power<'s>(
+    lower: &str,
+    seg: impl Fn() -> &'s Segments,
+    i: usize,
+    num_end: usize,
+) -> Option<usize> {
     let b = lower.as_bytes();
     let u = skip_space(b, num_end);
     let unit = ["watts", "watt", "kw", "mw", "w"].iter().find(|w| {
         lower[u..].starts_with(**w) && b.get(u + w.len()).is_none_or(|c| !is_word_byte(*c))
     })?;
     let end = u + unit.len();
+    // (the text's segments only once a power follows the number)
+    let seg = seg();
     let clause = seg.clause(lower, &(i..end));
     let head: Vec<&str> = words(&lower[clause.start.min(i)..i]).collect();
     let near = &head[head.len().saturating_sub(4)..];
@@ -886,7 +896,7 @@ fn named_from_to(
     }
     let (_, next) = word_after(lower, end);
     if !next.is_empty()
-        && (RATE_UNITS.iter().any(|(u, _)| next.starts_with(u))
+        && (rate_units_at(next.as_bytes()).next().is_some()
             || matches!(
                 next,
                 "x" | "%" | "ms" | "s" | "us" | "gb" | "mb" | "percent"
@@ -938,7 +948,7 @@ fn bare_value(lower: &str, at: usize) -> Option<usize> {
         return None;
     }
     let (_, next) = word_after(lower, end);
-    let own_unit = RATE_UNITS.iter().any(|(u, _)| next.starts_with(u))
+    let own_unit = rate_units_at(next.as_bytes()).next().is_some()
         || matches!(
             next,
             "x" | "%" | "ms" | "s" | "us" | "gb" | "mb" | "percent"
@@ -1040,8 +1050,9 @@ fn new_claim(
 /// The size an item of a list of footprints states after its label ("- WAMR fast interpreter:
 /// 17 MB" under "Resident memory after instantiating the module:"): the memory that run kept.
 pub fn listed_footprint(text: &str) -> Option<Claim> {
+    // (a colon in the first 49 bytes: looked for before the text is copied in lower case)
+    let colon = memchr::memchr(b':', &text.as_bytes()[..text.len().min(49)])?;
     let lower = text.to_ascii_lowercase();
-    let colon = lower.find(':').filter(|&c| c <= 48)?;
     let b = lower.as_bytes();
     let at = skip_space(b, colon + 1);
     let num_end = number_at(b, at).filter(|&e| e > at)?;
@@ -1119,9 +1130,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             && lower.get(num_end + 1).is_none_or(|c| {
                 !c.is_ascii_alphanumeric() || {
                     let u = skip_space(lower, num_end + 1);
-                    RATE_UNITS
-                        .iter()
-                        .any(|(unit, _)| lower[u..].starts_with(unit.as_bytes()))
+                    rate_units_at(&lower[u..]).next().is_some()
                 }
             }) {
             num_end + 1
@@ -1204,7 +1213,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             continue;
         }
         // "draws 31 W at the wall": power measured while a run goes on
-        if let Some(end) = measured_power(&lower_s, seg(), i, num_end) {
+        if let Some(end) = measured_power(&lower_s, seg, i, num_end) {
             if !hypothetical(&(i..end)) {
                 out.push(claim(i..end, ClaimKind::Rate { peak_unit: false }));
             }
@@ -1478,16 +1487,14 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             u = skip_space(lower, u + w.len());
         }
         let rate_at = |u: usize| {
-            RATE_UNITS
-                .iter()
+            rate_units_at(&lower[u..])
                 .find(|(unit, _)| {
-                    lower[u..].starts_with(unit.as_bytes())
-                        && lower.get(u + unit.len()).is_none_or(|c| !is_word_byte(*c))
+                    lower.get(u + unit.len()).is_none_or(|c| !is_word_byte(*c))
                         // "tps: 9,811  tflops: 141.3": a unit followed by a colon labels the
                         // next value
                         && !matches!(lower.get(u + unit.len()), Some(b':' | b'='))
                 })
-                .map(|&(unit, peak)| (unit, peak, u + unit.len()))
+                .map(|(unit, peak)| (unit, peak, u + unit.len()))
                 .or_else(|| per_second(lower, u).map(|end| ("/s", false, end)))
         };
         // "6,420 output tokens/s": one qualifier between the number and its unit
@@ -1858,16 +1865,15 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             })
             .flatten();
         let time = compact.or_else(|| {
-            let unit = TIME_UNITS.iter().find(|unit| {
-                lower[after..].starts_with(unit.as_bytes())
-                    && lower
-                        .get(after + unit.len())
-                        .is_none_or(|c| !is_word_byte(*c))
+            let unit = time_units_at(&lower[after..]).find(|unit| {
+                lower
+                    .get(after + unit.len())
+                    .is_none_or(|c| !is_word_byte(*c))
             })?;
             // "6 min 12 s", "1 h 20 min": one duration in two units
             let end = after + unit.len();
             let next = skip_space(lower, end);
-            let smaller: &[&str] = match *unit {
+            let smaller: &[&str] = match unit {
                 "min" | "mins" | "minute" | "minutes" => &["s", "sec", "seconds"],
                 "h" | "hour" | "hours" | "hrs" => &["min", "mins", "minutes"],
                 _ => &[],
@@ -1885,7 +1891,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 }
                 _ => end,
             };
-            Some((end, *unit))
+            Some((end, unit))
         });
         // "on the two 3090s": a card's number with a plural s, not seconds
         let card = time.is_some_and(|(end, unit)| {
@@ -2242,10 +2248,8 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         let n = skip_space(lower, at);
                         number_at(lower, n).is_some_and(|e| {
                             let u = skip_space(lower, e);
-                            TIME_UNITS.iter().any(|t| {
-                                lower[u..].starts_with(t.as_bytes())
-                                    && lower.get(u + t.len()).is_none_or(|c| !is_word_byte(*c))
-                            })
+                            time_units_at(&lower[u..])
+                                .any(|t| lower.get(u + t.len()).is_none_or(|c| !is_word_byte(*c)))
                         })
                     })
             };
@@ -2887,8 +2891,11 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
     out.extend(later);
     // "p50 205 ms, rps 4,290": a rate named by its abbreviation before its value, as a list of
     // metrics writes it
-    for abbr in ["rps", "qps", "tps", "iops"] {
-        for (at, _) in lower_s.match_indices(abbr) {
+    static ABBREVIATIONS: LazyLock<[(&str, Finder<'static>); 4]> =
+        LazyLock::new(|| ["rps", "qps", "tps", "iops"].map(|a| (a, Finder::new(a))));
+    for &(abbr, ref finder) in ABBREVIATIONS.iter() {
+        // (no abbreviation overlaps itself: each match is one `match_indices` finds)
+        for at in finder.find_iter(lower) {
             let end = at + abbr.len();
             if lower[..at].last().is_some_and(|b| is_word_byte(*b)) {
                 continue;
@@ -3074,16 +3081,25 @@ fn find_phrases<'s>(
     claim: &dyn Fn(Range<usize>, ClaimKind) -> Claim,
 ) {
     let b = lower.as_bytes();
-    // (a time spelled out: "took nineteen days", "takes about ten minutes")
-    let spelled_time = ["second", "minute", "hour", "day", "week"]
-        .iter()
-        .any(|u| lower.contains(u));
-    if !(lower.contains("magnitude")
-        || lower.contains("times")
-        || lower.contains("twice")
-        || lower.contains("half as")
-        || spelled_time)
-    {
+    // a phrase holds one of the first four words, or a time spelled out ("took nineteen days",
+    // "takes about ten minutes")
+    static WORDS: LazyLock<[Finder<'static>; 9]> = LazyLock::new(|| {
+        [
+            "magnitude",
+            "times",
+            "twice",
+            "half as",
+            "second",
+            "minute",
+            "hour",
+            "day",
+            "week",
+        ]
+        .map(Finder::new)
+    });
+    let holds = |w: &[Finder]| w.iter().any(|w| w.find(b).is_some());
+    let spelled_time = holds(&WORDS[4..]);
+    if !(spelled_time || holds(&WORDS[..4])) {
         return;
     }
     for phrase in [

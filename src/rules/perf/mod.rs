@@ -27,6 +27,7 @@ mod peak_words;
 mod table;
 mod text;
 mod title;
+mod unit_index;
 pub mod vocab;
 mod words;
 

@@ -238,10 +238,14 @@ pub(super) fn digits_end(b: &[u8], mut j: usize) -> usize {
 /// Whether digits and dots are a release's number ("0.6.1", "2.4.0"), not a value: three or
 /// more groups, not all after the first of three digits (a German "1.234.567" is a value).
 pub(super) fn is_release(digits: &str) -> bool {
-    let groups: Vec<&str> = digits.split('.').collect();
-    groups.len() >= 3
-        && groups[0].starts_with(|c: char| c.is_ascii_digit())
-        && groups[1..].iter().any(|g| g.len() != 3)
+    let mut groups = digits.split('.');
+    let first = groups.next().unwrap_or("");
+    let (mut count, mut other) = (1, false);
+    for g in groups {
+        count += 1;
+        other |= g.len() != 3;
+    }
+    count >= 3 && first.starts_with(|c: char| c.is_ascii_digit()) && other
 }
 
 /// Whether `value` is a number and nothing else: "117.6", "1,024", or with a decimal comma as
