@@ -3,7 +3,8 @@
 //! machine does not decide). The shapes: broken anchors with suggestions, ignore comments on
 //! their own line and inline, links into one other file with as many headings, frontier
 //! sections, banned text among code blocks, duplicates, a table row of many claims (Markdown
-//! and HTML), a long list of notes under a bold title line.
+//! and HTML), a long list of notes under a bold title line, claims joined by semicolons on one
+//! line.
 
 use sourcepolicy::date::Date;
 use sourcepolicy::engine::{lint_paths, LintOptions};
@@ -106,6 +107,17 @@ fn shapes(n: usize, dir: &Path) -> Vec<(&'static str, PathBuf)> {
             vec!["Speedup vs X"; n].join(" | "),
             "---|".repeat(n),
             vec!["2.5x faster"; n].join(" | ")
+        ),
+    );
+    // one line of n claims in clauses joined by semicolons: each claim looks for the sentence
+    // a semicolon joins to its own within a window, not along the whole line
+    write(
+        "claims joined by semicolons",
+        format!("semicolons-{n}.md"),
+        format!(
+            "- [x](https://a.example/) {}\n",
+            "2x faster than vLLM on 8x H100 in FP8 at batch 8, 45% lower latency vs SGLang; "
+                .repeat(n / 4)
         ),
     );
     // a long list of notes under a bold title line: each item finds the title once

@@ -854,18 +854,20 @@ fn in_scope(text: &str, c: &Claim, r: &Range<usize>) -> bool {
         // "Throughput reaches 5,600 tokens/s. The baseline is TensorRT-LLM at 4,100."
         restates || s.starts_with("the baseline") || s.starts_with("baseline")
     };
+    // (the sentence joined to the claim's is looked for within a sentence's window, as the
+    // claim's own is: a line of ten thousand clauses joined by semicolons costs each claim no
+    // more than its neighbours)
+    let window = super::text::SENTENCE_WINDOW;
     let head = text[..c.sentence.start].trim_end();
     let own = &text[c.sentence.clone()];
     let from = if head.ends_with(';') || refers(own) {
+        let h = head.trim_end_matches([';', '.']);
+        let lo = crate::lines::floor_char_boundary(h, h.len().saturating_sub(window));
         SENTENCE_ENDS
             .iter()
-            .filter_map(|e| {
-                head.trim_end_matches([';', '.'])
-                    .rfind(e)
-                    .map(|p| p + e.len())
-            })
+            .filter_map(|e| h[lo..].rfind(e).map(|p| lo + p + e.len()))
             .max()
-            .unwrap_or(0)
+            .unwrap_or(lo)
     } else {
         c.sentence.start
     };
@@ -873,11 +875,12 @@ fn in_scope(text: &str, c: &Claim, r: &Range<usize>) -> bool {
     let next = tail.trim_start_matches(['.', '!', '?', ';']);
     let to = if tail.starts_with(';') || (tail.starts_with('.') && refers(next)) {
         let rest = text.len() - next.len();
+        let hi = crate::lines::floor_char_boundary(text, (rest + window).min(text.len()));
         SENTENCE_ENDS
             .iter()
-            .filter_map(|e| text[rest..].find(e).map(|p| rest + p))
+            .filter_map(|e| text[rest..hi].find(e).map(|p| rest + p))
             .min()
-            .unwrap_or(text.len())
+            .unwrap_or(hi)
     } else {
         c.sentence.end
     };
