@@ -390,7 +390,8 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     let own = own_words(&h);
     // "Bitrate (kb/s)", "BD-rate": what an encoder was set to spend or its quality, not a
     // speed
-    if has_word(&h, &["bitrate", "bitrates", "bd-rate", "bd-br", "bd-psnr"]) || h.contains("bit rate")
+    if has_word(&h, &["bitrate", "bitrates", "bd-rate", "bd-br", "bd-psnr"])
+        || h.contains("bit rate")
     {
         return None;
     }

@@ -3019,7 +3019,10 @@ fn clip_property(lower: &str, c: &Claim) -> bool {
             .strip_prefix(',')
             .is_some_and(|t| {
                 let t = t.trim_start();
-                let n = t.bytes().take_while(|b| b.is_ascii_digit() || *b == b',').count();
+                let n = t
+                    .bytes()
+                    .take_while(|b| b.is_ascii_digit() || *b == b',')
+                    .count();
                 n > 0 && t[n..].trim_start().starts_with("frames")
             });
         return resolution || frames;
