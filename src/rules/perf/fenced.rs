@@ -520,7 +520,13 @@ pub fn result_lines(
                     && (fields.next().is_some_and(lone_number)
                         || fields.take(2).filter(|f| lone_number(f)).count() == 2)
             })
-            .and_then(|first_values| lines.get(first_values.checked_sub(1)?))
+            // (over a rule: "-----" between the names and the values, as memtier prints them)
+            .and_then(|first_values| {
+                let k = (0..first_values)
+                    .rev()
+                    .find(|&k| !rule_line(&source[lines[k].clone()]))?;
+                lines.get(k)
+            })
             .filter(|above| {
                 let t = &source[(*above).clone()];
                 above.start >= after_header
@@ -1372,6 +1378,8 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
     let stream = names
         .iter()
         .any(|n| n.eq_ignore_ascii_case("best rate mb/s"));
+    let memtier = names.iter().any(|n| n.eq_ignore_ascii_case("ops/sec"))
+        && names.iter().any(|n| n.eq_ignore_ascii_case("avg. latency"));
     let mut out = Vec::new();
     for (k, ((at, value), name)) in fields.into_iter().zip(names).enumerate() {
         let end = at + value.len();
@@ -1414,6 +1422,21 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
             continue;
         }
         if !lone_number(value) {
+            continue;
+        }
+        // memtier's stats table prints its latencies in ms ("Avg. Latency", "p99 Latency")
+        if memtier && name.to_ascii_lowercase().ends_with("latency") {
+            out.push(claim_at(text, at..end, ClaimKind::Latency, "ms"));
+            continue;
+        }
+        // (and the data it moved per second, "KB/sec")
+        if memtier && name.eq_ignore_ascii_case("kb/sec") {
+            out.push(claim_at(
+                text,
+                at..end,
+                ClaimKind::Rate { peak_unit: false },
+                "kb/s",
+            ));
             continue;
         }
         // STREAM's table prints its mean time in seconds beside its best rate (its "Min time"
@@ -1980,6 +2003,12 @@ fn check_line(line: &str) -> bool {
     t.starts_with("Solution Validates") || t.starts_with("Result = PASS")
 }
 
+/// Whether a line of output is a rule of dashes or equals signs ("-----", "=====").
+fn rule_line(line: &str) -> bool {
+    let t = line.trim();
+    t.len() >= 3 && t.bytes().all(|b| matches!(b, b'-' | b'=' | b' ' | b'+'))
+}
+
 /// Whether a line of output is a line of values: it opens with a number, or with a label
 /// before two numbers ("dickens   10.19   2.34   701.4", "Copy:   181234.5   0.0178 …").
 fn values_line(t: &str) -> bool {
@@ -1992,7 +2021,10 @@ fn values_line(t: &str) -> bool {
 fn names_above_values(source: &str, lines: &[Range<usize>]) -> Option<usize> {
     let never = |_: Vocabulary, _: &str| false;
     let first = lines.iter().position(|r| values_line(&source[r.clone()]))?;
-    let k = first.checked_sub(1)?;
+    // (over a rule: "Type  Ops/sec  Avg. Latency …" over "-----" over "Sets  51244.67 …")
+    let k = (0..first)
+        .rev()
+        .find(|&k| !rule_line(&source[lines[k].clone()]))?;
     let t = &source[lines[k].clone()];
     (!is_code_line(t)
         && t.split_whitespace().count() >= 2
