@@ -1631,6 +1631,15 @@ pub fn wrk_report(text: &str, claims: &mut Vec<Claim>) {
 /// What a line of output names as its workload by a key ("scene:   spring     samples/min:
 /// 3104.77", "benchmark=nbody"): the value of a key that names what each line ran.
 pub fn keyed_workload(text: &str) -> Option<&str> {
+    // a database shell's summary: what the query read ("Elapsed: 0.142 sec. Processed 99.97
+    // million rows, 8.74 GB (704.01 million rows/s., …)")
+    if let Some(at) = text.find("Processed ") {
+        let rest = &text[at..];
+        let end = rest.find(" (").unwrap_or(rest.len());
+        if text[..at].contains("Elapsed: ") && rest[..end].contains(" rows") {
+            return Some(rest[..end].trim_end_matches(['.', ',']));
+        }
+    }
     let mut fields = text.split_whitespace().peekable();
     while let Some(f) = fields.next() {
         let (key, value) = match f.split_once(['=', ':']) {
