@@ -540,12 +540,12 @@ pub fn result_lines(
         // (elements)" below "STREAM version …") state the set-up too, when they hold no result
         let header = match (&header, &names) {
             (Some(h), Some(n)) if h.end < n.start => {
-                let between = lines.iter().filter(|r| r.start > h.end && r.end < n.start);
+                let mut between = lines.iter().filter(|r| r.start > h.end && r.end < n.start);
                 let quiet = between.clone().all(|r| {
                     let t = &source[r.clone()];
                     find_claims(t, &never).is_empty() && labelled_value(t, &[]).is_empty()
                 });
-                let last = between.last().map_or(h.end, |r| r.end);
+                let last = between.next_back().map_or(h.end, |r| r.end);
                 Some(if quiet { h.start..last } else { h.clone() })
             }
             _ => header,
