@@ -444,6 +444,16 @@ fn spec_statements_are_exact() {
     assert_exact("perf-specs.md", 12);
 }
 
+/// Tool output pasted in code blocks, in the shapes the tools print it: column names below a
+/// banner (STREAM), in a comment line (OSU), a stats table under a banner (memtier), a kernel
+/// table (nsys), a database shell's summary, fio's report, a notebook's output under its cell
+/// and ffmpeg's progress line; and the same tools' commands and blocks without a lead-in, which
+/// stay quiet: every claim found with exactly its missing fields, and nothing else.
+#[test]
+fn tool_output_shapes_are_exact() {
+    assert_exact("perf-tool-output.md", 4);
+}
+
 /// Results pasted in a code block after a lead-in that announces them (and commands, code and
 /// blocks without such a lead-in that stay quiet), changes from a number that name no baseline,
 /// and tables that take the set-up of the note above them and of their group rows: every claim

@@ -36,6 +36,9 @@ pub struct ResultLine {
     pub names: Option<Range<usize>>,
     /// The code block (index into `Document::code_blocks`).
     pub code: usize,
+    /// A line of the block that reports the check of its results ("Solution Validates: avg
+    /// error less than 1e-13 on all three arrays", as STREAM prints it).
+    pub check: Option<Range<usize>>,
     /// The command at a prompt the block starts with ("$ ./bench --model llama-3-8b --dtype
     /// bf16"): the set-up of every line it printed.
     pub command: Option<Range<usize>>,
@@ -517,7 +520,13 @@ pub fn result_lines(
                     && (fields.next().is_some_and(lone_number)
                         || fields.take(2).filter(|f| lone_number(f)).count() == 2)
             })
-            .and_then(|first_values| lines.get(first_values.checked_sub(1)?))
+            // (over a rule: "-----" between the names and the values, as memtier prints them)
+            .and_then(|first_values| {
+                let k = (0..first_values)
+                    .rev()
+                    .find(|&k| !rule_line(&source[lines[k].clone()]))?;
+                lines.get(k)
+            })
             .filter(|above| {
                 let t = &source[(*above).clone()];
                 above.start >= after_header
@@ -526,6 +535,25 @@ pub fn result_lines(
                     && find_claims(t, &never).is_empty()
                     && !t.trim_start().starts_with(['-', '='])
             })
+            .cloned();
+        // the banner lines between the header and the column names ("Array size = 200000000
+        // (elements)" below "STREAM version …") state the set-up too, when they hold no result
+        let header = match (&header, &names) {
+            (Some(h), Some(n)) if h.end < n.start => {
+                let mut between = lines.iter().filter(|r| r.start > h.end && r.end < n.start);
+                let quiet = between.clone().all(|r| {
+                    let t = &source[r.clone()];
+                    find_claims(t, &never).is_empty() && labelled_value(t, &[]).is_empty()
+                });
+                let last = between.next_back().map_or(h.end, |r| r.end);
+                Some(if quiet { h.start..last } else { h.clone() })
+            }
+            _ => header,
+        };
+        // a line that reports the check of the results ("Solution Validates: …")
+        let check = lines
+            .iter()
+            .find(|r| check_line(&source[(*r).clone()]))
             .cloned();
         // (benchstat prints a line of column names per section: "sec/op", then "B/op")
         let per_op_names = builds.then(|| {
@@ -588,6 +616,7 @@ pub fn result_lines(
                 command: command.clone(),
                 parent,
                 code,
+                check: check.clone(),
                 times,
                 time_unit,
                 lead_kind,
@@ -1346,6 +1375,11 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
             Some((ClaimKind::Rate { .. }, _))
         )
     });
+    let stream = names
+        .iter()
+        .any(|n| n.eq_ignore_ascii_case("best rate mb/s"));
+    let memtier = names.iter().any(|n| n.eq_ignore_ascii_case("ops/sec"))
+        && names.iter().any(|n| n.eq_ignore_ascii_case("avg. latency"));
     let mut out = Vec::new();
     for (k, ((at, value), name)) in fields.into_iter().zip(names).enumerate() {
         let end = at + value.len();
@@ -1388,6 +1422,27 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
             continue;
         }
         if !lone_number(value) {
+            continue;
+        }
+        // memtier's stats table prints its latencies in ms ("Avg. Latency", "p99 Latency")
+        if memtier && name.to_ascii_lowercase().ends_with("latency") {
+            out.push(claim_at(text, at..end, ClaimKind::Latency, "ms"));
+            continue;
+        }
+        // (and the data it moved per second, "KB/sec")
+        if memtier && name.eq_ignore_ascii_case("kb/sec") {
+            out.push(claim_at(
+                text,
+                at..end,
+                ClaimKind::Rate { peak_unit: false },
+                "kb/s",
+            ));
+            continue;
+        }
+        // STREAM's table prints its mean time in seconds beside its best rate (its "Min time"
+        // and "Max time" are bounds, no results)
+        if stream && name.eq_ignore_ascii_case("avg time") {
+            out.push(claim_at(text, at..end, ClaimKind::Latency, "s"));
             continue;
         }
         let kind = named_column_kind(&name, k, lead);
@@ -1576,6 +1631,15 @@ pub fn wrk_report(text: &str, claims: &mut Vec<Claim>) {
 /// What a line of output names as its workload by a key ("scene:   spring     samples/min:
 /// 3104.77", "benchmark=nbody"): the value of a key that names what each line ran.
 pub fn keyed_workload(text: &str) -> Option<&str> {
+    // a database shell's summary: what the query read ("Elapsed: 0.142 sec. Processed 99.97
+    // million rows, 8.74 GB (704.01 million rows/s., …)")
+    if let Some(at) = text.find("Processed ") {
+        let rest = &text[at..];
+        let end = rest.find(" (").unwrap_or(rest.len());
+        if text[..at].contains("Elapsed: ") && rest[..end].contains(" rows") {
+            return Some(rest[..end].trim_end_matches(['.', ',']));
+        }
+    }
     let mut fields = text.split_whitespace().peekable();
     while let Some(f) = fields.next() {
         let (key, value) = match f.split_once(['=', ':']) {
@@ -1922,12 +1986,60 @@ fn shows_columns(source: &str, lines: &[Range<usize>], lead: CellKind) -> bool {
         _ => (&source[head.clone()], rest),
     };
     // (a release names a column: "0.6.1 tok/s   0.6.2 tok/s")
-    !header
+    let first = !header
         .split_whitespace()
         .any(|f| number_at(f.as_bytes(), 0).is_some() && !super::text::is_release(f))
         && rest
             .iter()
-            .any(|r| !column_values(header, &source[r.clone()], &[], lead).is_empty())
+            .any(|r| !column_values(header, &source[r.clone()], &[], lead).is_empty());
+    // or the names stand below a banner, a title or a rule ("STREAM version …", "Array size =
+    // …", "-----" over "Function  Best Rate MB/s  Avg time …"), right above the first values
+    first
+        || names_above_values(source, lines).is_some_and(|k| {
+            let header = &source[lines[k].clone()];
+            k > 0
+                && lines[k + 1..]
+                    .iter()
+                    .any(|r| !column_values(header, &source[r.clone()], &[], lead).is_empty())
+        })
+}
+
+/// Whether a line of output reports that the results were checked and passed, as a
+/// benchmark prints it after them ("Solution Validates: avg error less than 1e-13 on all three
+/// arrays").
+fn check_line(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with("Solution Validates") || t.starts_with("Result = PASS")
+}
+
+/// Whether a line of output is a rule of dashes or equals signs ("-----", "=====").
+fn rule_line(line: &str) -> bool {
+    let t = line.trim();
+    t.len() >= 3 && t.bytes().all(|b| matches!(b, b'-' | b'=' | b' ' | b'+'))
+}
+
+/// Whether a line of output is a line of values: it opens with a number, or with a label
+/// before two numbers ("dickens   10.19   2.34   701.4", "Copy:   181234.5   0.0178 …").
+fn values_line(t: &str) -> bool {
+    let mut fields = t.split_whitespace();
+    fields.next().is_some_and(lone_number) || fields.take(2).filter(|f| lone_number(f)).count() == 2
+}
+
+/// The line of column names right above the first line of values of a block (index into
+/// `lines`): two names at least, no code, no claim, no rule.
+fn names_above_values(source: &str, lines: &[Range<usize>]) -> Option<usize> {
+    let never = |_: Vocabulary, _: &str| false;
+    let first = lines.iter().position(|r| values_line(&source[r.clone()]))?;
+    // (over a rule: "Type  Ops/sec  Avg. Latency …" over "-----" over "Sets  51244.67 …")
+    let k = (0..first)
+        .rev()
+        .find(|&k| !rule_line(&source[lines[k].clone()]))?;
+    let t = &source[lines[k].clone()];
+    (!is_code_line(t)
+        && t.split_whitespace().count() >= 2
+        && !t.trim_start().starts_with(['-', '='])
+        && find_claims(t, &never).is_empty())
+    .then_some(k)
 }
 
 /// Whether the name of a benchmark holds its size: a path of parts, one of them a number

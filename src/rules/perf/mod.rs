@@ -422,6 +422,14 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                     }
                 }
                 fenced::bind_context(&mut claims, header, lead, &vocab);
+                // the block's own check line ("Solution Validates: …")
+                if let Some(r) = line.check.clone() {
+                    let check = cx.text()[r].trim();
+                    let check = check.split(':').next().unwrap_or(check);
+                    for c in claims.iter_mut() {
+                        c.bound.fill(fields::Field::Correctness, check);
+                    }
+                }
                 // what the command that printed the block ran ("--model … --dtype bf16")
                 if let Some(c) = line.command.clone() {
                     fenced::bind_command(&mut claims, &cx.text()[c], &vocab);
