@@ -390,9 +390,7 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     let own = own_words(&h);
     // "Bitrate (kb/s)", "BD-rate": what an encoder was set to spend or its quality, not a
     // speed
-    if has_word(&h, &["bitrate", "bitrates", "bd-rate", "bd-br", "bd-psnr"])
-        || h.contains("bit rate")
-    {
+    if has_word(&h, ENCODER_SETTING_WORDS) || h.contains("bit rate") {
         return None;
     }
     // "vs cuBLAS" over "107%": a share of another system's result
@@ -815,8 +813,12 @@ fn is_plan_header(header: &str) -> bool {
         ],
     ) || has_word(&h, EXPECTED_WORDS))
         && !has_word(&h, AGAINST_RESULT)
-        || has_word(&h, &["bd-rate", "bitrate", "bitrates"])
+        || has_word(&h, ENCODER_SETTING_WORDS)
 }
+
+/// Header words of what an encoder was set to spend or the quality it kept ("Bitrate (kb/s)",
+/// "BD-rate vs x264"): neither a speed nor a result to set beside one.
+const ENCODER_SETTING_WORDS: &[&str] = &["bitrate", "bitrates", "bd-rate", "bd-br", "bd-psnr"];
 
 /// Header words of a column of values foreseen, not measured: "Expected busbw", "Projected".
 const EXPECTED_WORDS: &[&str] = &["expected", "projected", "predicted", "estimated", "est."];

@@ -581,7 +581,7 @@ impl TableContext {
             .iter()
             .map(|h| {
                 !systems.is_empty()
-                    && (has_word(h, CHANGE_COLUMN_WORDS) || has_word(h, &["speedup", "speed-up"]))
+                    && (has_word(h, CHANGE_COLUMN_WORDS) || has_word(h, SPEEDUP_COLUMN_WORDS))
             })
             .collect();
         // (the first column names the rows: "| Engine | Tokens/s |"; a column of versions
@@ -1268,6 +1268,10 @@ fn ratio_sides(head: &[String]) -> Option<(usize, usize)> {
     })
 }
 
+/// Header words of a speedup column, a change between the columns before it ("| main (µs) |
+/// this PR (µs) | Speedup |").
+const SPEEDUP_COLUMN_WORDS: &[&str] = &["speedup", "speed-up"];
+
 /// The columns a change column is measured between, by the name after its "vs": "Change vs
 /// plain" after "Plain decoding | Lookahead": the named column and those after it up to the
 /// change. A word of the name may be cut short ("no spec" for "No speculation").
@@ -1277,7 +1281,7 @@ fn change_sides(head: &[String]) -> Option<Vec<usize>> {
     head.iter().enumerate().take(64).find_map(|(change, h)| {
         // ("| main (µs) | this PR (µs) | Speedup |": a speedup is a change too)
         let speedup = !has_word(h, CHANGE_COLUMN_WORDS) && !h.contains('Δ');
-        if speedup && !has_word(h, &["speedup", "speed-up"]) {
+        if speedup && !has_word(h, SPEEDUP_COLUMN_WORDS) {
             return None;
         }
         let named: Vec<&str> = words(compared_words(h)).collect();
