@@ -4,7 +4,7 @@
 use super::collector::Collector;
 use super::dest::{self, Definitions};
 use super::html;
-use super::prose::BlockKind;
+use super::prose::{Block, BlockKind};
 use super::table::{self, Cells, Table, TableOptions};
 use super::{description, markdown, sections};
 use super::{Document, Entry, Heading, Link, LinkKind, List, Section};
@@ -129,6 +129,8 @@ pub(super) fn build<'t>(
     // Open lists: index into doc.lists.
     let mut open_lists: Vec<usize> = Vec::new();
     let mut section = 0usize;
+    // The first block of a footnote definition (see `place_footnotes`).
+    let mut footnotes_from: Option<usize> = None;
     let mut items_open = 0usize;
     // Lines to add to the positions comrak gives the inline nodes of the current paragraph
     // (see `inline_line_shift`).
@@ -179,6 +181,17 @@ pub(super) fn build<'t>(
                     }
                     NodeValue::Heading(_) => {
                         stack.push(Collector::new(BlockKind::Heading, span, section));
+                    }
+                    // comrak moves footnote definitions to the end of the tree, after the
+                    // last section: a definition belongs to the section it is written in
+                    NodeValue::FootnoteDefinition(_) => {
+                        footnotes_from.get_or_insert(b.doc.blocks.len());
+                        section = b
+                            .doc
+                            .headings
+                            .iter()
+                            .rposition(|h| h.span.start <= span.start)
+                            .map_or(0, |id| id + 1);
                     }
                     NodeValue::Table(_) => {
                         open_table = Some((b.doc.tables.len(), 0));
@@ -428,6 +441,46 @@ pub(super) fn build<'t>(
             }
         }
     }
+    if let Some(from) = footnotes_from {
+        place_footnotes(&mut b.doc, from);
+    }
     sections::link_sections(&mut b.doc);
     b.doc
+}
+
+/// Puts the blocks of footnote definitions (`from` on: comrak moves the definitions to the end
+/// of the tree) back among the others, each before the first block that starts after it, so
+/// that a block is found by its position; entries and comments follow their blocks.
+fn place_footnotes(doc: &mut Document, from: usize) {
+    if from >= doc.blocks.len() {
+        return;
+    }
+    let mut tail: Vec<(usize, Block)> =
+        doc.blocks.split_off(from).into_iter().enumerate().collect();
+    tail.sort_by_key(|(_, b)| b.span.start);
+    let main = std::mem::take(&mut doc.blocks);
+    let mut new_of = vec![0; main.len() + tail.len()];
+    let mut out: Vec<Block> = Vec::with_capacity(new_of.len());
+    let mut tail = tail.into_iter().peekable();
+    for (old, block) in main.into_iter().enumerate() {
+        while let Some((k, t)) = tail.next_if(|(_, t)| t.span.start < block.span.start) {
+            new_of[from + k] = out.len();
+            out.push(t);
+        }
+        new_of[old] = out.len();
+        out.push(block);
+    }
+    for (k, t) in tail {
+        new_of[from + k] = out.len();
+        out.push(t);
+    }
+    doc.blocks = out;
+    for e in &mut doc.entries {
+        e.block = new_of[e.block];
+    }
+    for c in &mut doc.comments {
+        if let Some(b) = &mut c.container {
+            *b = new_of[*b];
+        }
+    }
 }

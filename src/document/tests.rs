@@ -339,3 +339,24 @@ fn task_list_items_are_items_and_entries() {
     assert_eq!(doc.lists.len(), 1);
     assert_eq!(doc.lists[0].items.len(), 3);
 }
+
+#[test]
+fn footnote_definitions_keep_their_place_and_section() {
+    // comrak moves a footnote's definition to the end of its tree: its block comes back to
+    // where it is written, in the section it is written in, and an entry after it still finds
+    // its own block
+    let text = "# T\n\n## Results\n\nA claim.[^n]\n\n[^n]: The note, 2x faster.\n\n## Later\n\n- [Item](https://a.example/) - after the note\n";
+    let (_, doc) = parse(text);
+    let starts: Vec<usize> = doc.blocks.iter().map(|b| b.span.start).collect();
+    let mut sorted = starts.clone();
+    sorted.sort_unstable();
+    assert_eq!(starts, sorted);
+    let note = doc
+        .blocks
+        .iter()
+        .find(|b| b.text.contains("The note"))
+        .expect("the footnote's block");
+    assert_eq!(doc.sections[note.section].title, "Results");
+    let item = &doc.blocks[doc.entries[0].block];
+    assert!(item.text.contains("after the note"), "{:?}", item.text);
+}
