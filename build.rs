@@ -665,9 +665,9 @@ impl Gates {
             .flat_map(|s| columns.iter().map(move |c| c[s]))
             .map(|n| u16::try_from(n).expect("fewer than 65,536 gate states"))
             .collect();
-        let at: Vec<u8> = at
+        let at: Vec<u16> = at
             .into_iter()
-            .map(|a| u8::try_from(a).expect("fewer than 256 gate masks"))
+            .map(|a| u16::try_from(a).expect("fewer than 65,536 gate masks"))
             .collect();
         let _ = writeln!(
             index,
@@ -686,7 +686,7 @@ impl Gates {
         );
         let _ = writeln!(
             index,
-            "pub(crate) static GATE_AT: [u8; {}] = {at:?};",
+            "pub(crate) static GATE_AT: [u16; {}] = {at:?};",
             at.len()
         );
         let _ = writeln!(
