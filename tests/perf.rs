@@ -914,3 +914,8 @@ fn power_peaks_memory_peaks_bare_compared_values_and_notebook_output_are_exact()
 fn encoders_acceptance_tables_colon_labels_and_speed_scores_are_exact() {
     assert_exact("perf-thirty-second.md", 25);
 }
+
+#[test]
+fn footnotes_named_arrows_signed_cells_and_postmortem_results_are_exact() {
+    assert_exact("perf-thirty-third.md", 45);
+}

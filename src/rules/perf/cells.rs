@@ -1272,6 +1272,11 @@ impl TableCells {
                 // "41:00" under "Epoch time (mm:ss)"
                 out.push(claim_at(text, at..at + number.len(), *kind, unit));
             } else if (bare(number) && unit != OWN_UNIT)
+                // "+0.09" under "Δ (ms)": a change with its sign, in the column's unit
+                || (unit != OWN_UNIT
+                    && *kind != ClaimKind::Percent
+                    && number.starts_with(['+', '-', '−'])
+                    && bare(number.trim_start_matches(['+', '-', '−'])))
                 // "1.28배", "1.6倍" under a column of ratios, and "×1.30" (the sign first)
                 || (*kind == ClaimKind::Multiplier
                     && (number

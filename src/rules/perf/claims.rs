@@ -849,7 +849,12 @@ fn measured_power<'s>(
         )
         || ahead(lower, end, 16)
             .trim_start()
-            .starts_with("at the wall");
+            .starts_with("at the wall")
+        // "1.9 mW average over a 60 s capture": a statistic of readings
+        || matches!(
+            words(ahead(lower, end, 16)).next(),
+            Some("average" | "avg" | "mean" | "median")
+        );
     let limit = head.iter().any(|w| {
         POWER_LIMIT_WORDS.contains(w)
             || matches!(
@@ -1271,8 +1276,18 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     && w.bytes().all(|b| b.is_ascii_lowercase())
                     && lower_s[ws + w.len()..].trim_start().starts_with(['×', '*'])
             };
-            if formula {
-                i = end;
+            // "3.1 × 10⁻³", "2 x 10^-4", "1.4 × 10-3": a number in scientific notation
+            let scientific = {
+                let at = skip_space(lower, end);
+                lower[at..].starts_with(b"10")
+                    && (lower_s[at + 2..]
+                        .starts_with(['^', '⁻', '⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'])
+                        || lower_s[at + 2..].starts_with("-")
+                            && lower.get(at + 3).is_some_and(u8::is_ascii_digit))
+            };
+            if formula || scientific {
+                let at = skip_space(lower, end);
+                i = if scientific { at + 2 } else { end };
                 continue;
             }
             let variable = {
@@ -1866,9 +1881,15 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             .flatten();
         let time = compact.or_else(|| {
             let unit = time_units_at(&lower[after..]).find(|unit| {
-                lower
-                    .get(after + unit.len())
-                    .is_none_or(|c| !is_word_byte(*c))
+                let e = after + unit.len();
+                lower.get(e).is_none_or(|c| !is_word_byte(*c))
+                    // "400 min=400", "6240 min, 6250 max, 6249 mean": a minimum, not minutes
+                    && !(*unit == "min"
+                        && (lower.get(e) == Some(&b'=') || {
+                            let r = lower_s[e..].trim_start_matches([',', ' ']);
+                            number_at(r.as_bytes(), 0)
+                                .is_some_and(|n| n > 0 && r[n..].trim_start().starts_with("max"))
+                        }))
             })?;
             // "6 min 12 s", "1 h 20 min": one duration in two units
             let end = after + unit.len();
@@ -1981,6 +2002,17 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 }));
             // "takes 6 min 12 s on an A100; with the cache warm it is 38 s": the same
             // measurement in its next clause
+            // ("compiled is now 7.9 ms": what a change brought a time to)
+            let now = {
+                let h = lower_s[..quantifier_start(&lower_s, i)].trim_end();
+                h.strip_suffix("now").is_some_and(|h| {
+                    h.ends_with(' ')
+                        && matches!(
+                            word_before(h, h.len()).1,
+                            "is" | "are" | "was" | "it's" | "it’s" | "takes" | "runs"
+                        )
+                })
+            };
             let restated = matches!(before, "is" | "was")
                 && word_before(&lower_s, word_before(&lower_s, i).0).1 == "it"
                 && out.last().is_some_and(|c| {
@@ -2019,6 +2051,8 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 }) || matches!(
                     word_before(&lower_s, word_before(&lower_s, i).0).1,
                     "running" | "runs" | "ran" | "run"
+                    // "Q9 remains the slowest at 11.8 s"
+                    | "slowest" | "fastest"
                 ));
             // "5 minutes to fine-tune BERT-base"
             let to_do = {
@@ -2037,8 +2071,21 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     }
                     _ => rest,
                 };
+                // ("6.1 ms eager → 3.9 ms": the side it names between time and arrow)
+                let rest_named = {
+                    let (ws, w) = word_after(rest, 0);
+                    if ws == 0
+                        && !w.is_empty()
+                        && w.starts_with(|c: char| c.is_ascii_alphabetic())
+                        && rest[w.len()..].trim_start().starts_with(['→', '-'])
+                    {
+                        rest[w.len()..].trim_start()
+                    } else {
+                        rest
+                    }
+                };
                 let arrow_after = ["→", "->"].iter().any(|a| {
-                    rest.strip_prefix(a).is_some_and(|r| {
+                    rest_named.strip_prefix(a).is_some_and(|r| {
                         let at = skip_space(lower, lower.len() - r.len());
                         number_at(lower, at).is_some()
                     })
@@ -2105,9 +2152,19 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                                     | "baseline"
                             )
                     });
-                    near || ws.iter().rev().take(12).any(|w| {
-                        PERCENTILES.contains(w) || matches!(*w, "latency" | "pause" | "pauses")
-                    })
+                    // (k6 writes a percentile "p(95)=68.9ms")
+                    let paren_percentile = h
+                        .strip_suffix(')')
+                        .and_then(|h| h.rsplit_once("p("))
+                        .is_some_and(|(pre, n)| {
+                            !pre.ends_with(|c: char| c.is_alphanumeric())
+                                && !n.is_empty()
+                                && n.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+                        });
+                    near || paren_percentile
+                        || ws.iter().rev().take(12).any(|w| {
+                            PERCENTILES.contains(w) || matches!(*w, "latency" | "pause" | "pauses")
+                        })
                 }) || (head.ends_with(':') && {
                     // a line that is a label and its time, as a breakdown lists them
                     // ("- ring, 4 channels: 41.2 us"); a setting's label ("timeout: 30 s")
@@ -2222,11 +2279,29 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                             && number_at(r.as_bytes(), skip_space(r.as_bytes(), s0 + w.len()))
                                 .is_some()
                     });
-                !name.is_empty()
-                    && name.starts_with(|c: char| c.is_alphabetic())
-                    && !LIST_STOP_WORDS.contains(&name)
-                    && after_list
-                    && (next_named || !sep.ends_with(':'))
+                // "fog 0.71 ms → 0.38 ms; whole GPU frame 14.9 ms": the next time of the
+                // sentence, after a semicolon and a short name of what it times
+                let after_semicolon = out.last().is_some_and(|c| {
+                    c.kind == ClaimKind::Latency
+                        && c.span.end <= i
+                        && lower_s[c.span.end..i]
+                            .trim_start()
+                            .strip_prefix(';')
+                            .is_some_and(|gap| {
+                                let ws: Vec<&str> = words(gap).collect();
+                                (1..=4).contains(&ws.len())
+                                    && gap.bytes().all(|b| {
+                                        b.is_ascii_alphabetic() || matches!(b, b' ' | b'-')
+                                    })
+                                    && ws.iter().all(|w| !LIST_STOP_WORDS.contains(w))
+                            })
+                });
+                after_semicolon
+                    || (!name.is_empty()
+                        && name.starts_with(|c: char| c.is_alphabetic())
+                        && !LIST_STOP_WORDS.contains(&name)
+                        && after_list
+                        && (next_named || !sep.ends_with(':')))
             };
             // "It stayed above 2 s for most of the next half hour": where a time held, observed
             let held = matches!(before, "above" | "below" | "under" | "over" | "at")
@@ -2275,6 +2350,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 // "measures prefill of a 1M-token prompt at 9.2 minutes"
                 || (before == "at" && has_word(w, &["measures", "measured", "clocked", "clocks"]))
                 || continues
+                || now
                 || restated
                 || to_do
                 || per_item;
@@ -2287,6 +2363,8 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     || matches!(
                         n,
                         "wall-clock" | "wall" | "overhead" | "cpu" | "gpu" | "extra"
+                            // "380 ms of main-thread time before the first activity"
+                            | "main-thread" | "main"
                     )
             };
             // (a limit the result is then held against is not its set-up: "reached a TTFT of
@@ -2331,6 +2409,9 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                                 | "meeting"
                                 | "versus"
                                 | "vs"
+                                // ("p99 stayed at 240 ms, compared with 2.6 s under the old
+                                // limit": the set-up of what it is compared with)
+                                | "compared"
                         ))
                 {
                     start..c.end
@@ -2355,8 +2436,21 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             };
             // (a time compared with the one before it is a result as that one is: "4.8 ms per
             // window versus 12.1 ms for the teacher")
-            let compared =
-                continues && matches!(before, "versus" | "vs" | "vs." | "than" | "against");
+            // ("median cold start at 1.7 s, down from 2.9 s": the value it changed from)
+            let compared = (continues
+                && (matches!(before, "versus" | "vs" | "vs." | "than" | "against")
+                    || (matches!(before, "with" | "to")
+                        && word_before(&lower_s, word_before(&lower_s, i).0).1 == "compared")))
+                || (before == "from"
+                    && matches!(
+                        word_before(&lower_s, word_before(&lower_s, i).0).1,
+                        "down" | "up"
+                    )
+                    && out.last().is_some_and(|c| {
+                        c.kind == ClaimKind::Latency
+                            && c.span.end <= i
+                            && lower_s[c.span.end..i].len() < 48
+                    }));
             // ("blobs that took 7 minutes each": what each one took)
             let each_took =
                 after_unit == "each" && matches!(before, "took" | "takes" | "take" | "taking");
@@ -2381,6 +2475,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         | "song"
                         | "podcast"
                         | "soak"
+                        | "capture"
                         | "window"
                         | "production"
                 );
@@ -2515,11 +2610,10 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         let head = &lower_s[c.start..fs];
                         // "stayed under 19 GB, down from 31 GB": the value before, in a
                         // sentence about memory
-                        (matches!(dir, "down" | "up")
-                            && has_word(
-                                &lower_s[seg().sentence(&lower_s, &(i..end))],
-                                MEMORY_WORDS,
-                            ))
+                        (matches!(dir, "down" | "up") && {
+                            let s = &lower_s[seg().sentence(&lower_s, &(i..end))];
+                            has_word(s, MEMORY_WORDS) || has_word(s, MOVED_DATA_WORDS)
+                        })
                             // "cut index memory from 36 GB to 10 GB": the verb may stand
                             // before what it changes (not a product's capacity: "HBM
                             // capacity grew from 80 GB to 141 GB")
@@ -2569,8 +2663,10 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             // (the value after, before its "down from")
             let before_change = {
                 let rest = lower_s[end..].trim_start_matches([',', ' ', '(']);
-                (rest.starts_with("down from ") || rest.starts_with("up from "))
-                    && has_word(&lower_s[seg().sentence(&lower_s, &(i..end))], MEMORY_WORDS)
+                (rest.starts_with("down from ") || rest.starts_with("up from ")) && {
+                    let s = &lower_s[seg().sentence(&lower_s, &(i..end))];
+                    has_word(s, MEMORY_WORDS) || has_word(s, MOVED_DATA_WORDS)
+                }
             };
             // a footprint reached: "Peak RSS during the build was 51 GB", "the index needs
             // only 9.8 GB of RAM", "the int4 model leaves 21 GB free for KV cache" (not a
@@ -2657,7 +2753,11 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         | "cap"
                         | "quota"
                         | "budget"
-                ) || lower_s[c.start.min(q)..q].contains("out of");
+                ) || lower_s[c.start.min(q)..q].contains("out of")
+                    // ("while parsing the 40 MB log": the size of a thing, not memory)
+                    || (matches!(cue_before(&lower_s, q), "the" | "a" | "an")
+                        && !memory(m)
+                        && !matches!(m, "of" | "peak" | "more" | "less" | "free"));
                 (freed || peaked_at || labelled || (used && (memory_after || memory_before)))
                     && !at_least
                     && !thing_after

@@ -798,7 +798,7 @@ pub fn bare_times(text: &str, claims: &[Claim]) -> Vec<Claim> {
                 && (rest[u.len()..]
                     .chars()
                     .next()
-                    .is_none_or(|c| !c.is_alphanumeric() && c != '/')
+                    .is_none_or(|c| !c.is_alphanumeric() && c != '/' && c != '=')
                     || per_op(u))
         });
         // ("stddev: 31.14ms", "sum: 129.2sec": the spread or the sum of the times)
@@ -816,6 +816,68 @@ pub fn bare_times(text: &str, claims: &[Claim]) -> Vec<Claim> {
     out
 }
 
+/// A metric named with its unit, then its statistics, as Jetpack Macrobenchmark prints them
+/// ("timeToInitialDisplayMs   min 1,412.6,   median 1,503.9,   max 1,688.2", "frameOverrunMs
+/// P50  -9.8,   P90  -4.1"): the median, the mean and each percentile are results (the minimum
+/// and the maximum bound them). None when the line is not of that form.
+fn metric_statistics(text: &str, claims: &[Claim]) -> Option<Vec<Claim>> {
+    let t = text.trim_start();
+    let (name, stats) = t.split_once([' ', '\t'])?;
+    let unit = match name.get(name.len().checked_sub(2)?..)? {
+        "Ms" => "ms",
+        "Ns" => "ns",
+        "Us" => "us",
+        _ => return None,
+    };
+    let stem = &name[..name.len() - 2];
+    if !(stem.starts_with(|c: char| c.is_ascii_lowercase())
+        && stem.bytes().all(|b| b.is_ascii_alphanumeric())
+        && stem.bytes().any(|b| b.is_ascii_uppercase())
+        && stats.contains(','))
+    {
+        return None;
+    }
+    let base = text.len() - stats.len();
+    let mut out = Vec::new();
+    // (the statistics are separated by a comma and spaces; a value groups its digits with
+    // commas alone: "1,412.6")
+    let mut parts = Vec::new();
+    let mut from = 0;
+    for (k, _) in stats.match_indices(',') {
+        if stats[k + 1..].starts_with([' ', '\t']) {
+            parts.push(from..k);
+            from = k + 1;
+        }
+    }
+    parts.push(from..stats.len());
+    for r in parts {
+        let part = &stats[r.clone()];
+        let from = base + r.start;
+        let p = part.trim_start();
+        let lead = part.len() - p.len();
+        let (key, value) = p.split_once(' ')?;
+        let v = value.trim_start();
+        let start = from + lead + key.len() + 1 + (value.len() - v.len());
+        let digits = start + usize::from(v.starts_with('-'));
+        let end = number_at(text.as_bytes(), digits)?;
+        if !text[end..from + part.len()].trim().is_empty() {
+            return None;
+        }
+        let key = key.to_ascii_lowercase();
+        let statistic = matches!(key.as_str(), "median" | "mean" | "avg")
+            || key
+                .strip_prefix('p')
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        if !statistic && !matches!(key.as_str(), "min" | "max") {
+            return None;
+        }
+        if statistic && !taken(claims, start..end) {
+            out.push(claim_at(text, start..end, ClaimKind::Latency, unit));
+        }
+    }
+    Some(out)
+}
+
 /// The value of a line written "label (unit): value", as benchmark tools print them
 /// ("Output token throughput (tok/s):  1520.33", "Mean TTFT (ms):  120.5"), as a claim when
 /// the label names a rate or a timed result the way a table's column header would (`cells`),
@@ -826,6 +888,9 @@ pub fn bare_times(text: &str, claims: &[Claim]) -> Vec<Claim> {
 /// a share of peak; each label runs back to the previous value or to two spaces.
 pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
     let mut out = Vec::new();
+    if let Some(found) = metric_statistics(text, claims) {
+        return found;
+    }
     // fio's "read: IOPS=2640k, BW=…": operations per second after their name
     for (at, _) in text.match_indices("IOPS=") {
         let start = at + 5;

@@ -433,6 +433,14 @@ pub(super) fn is_perf_percent(
         {
             return false;
         }
+        // ("fell below the 30% bad-behaviour threshold": the threshold named after it)
+        if matches!(head.last(), Some(&("the" | "a" | "its" | "our")))
+            && words(ahead(lower, end, 40))
+                .take(3)
+                .any(|w| matches!(w, "threshold" | "target" | "budget" | "limit" | "cap"))
+        {
+            return false;
+        }
     }
     let (s1, next) = word_after(lower, end);
     // "is worth about 10%": what a change gained
@@ -447,6 +455,58 @@ pub(super) fn is_perf_percent(
             w
         };
         if w == "worth" {
+            return true;
+        }
+    }
+    // "took 212 s, 9% longer than in 24.1": a time's change against an earlier run
+    if matches!(next, "longer" | "shorter") && word_after(lower, s1 + next.len()).1 == "than" {
+        return true;
+    }
+    // "trimmed 4% off cold start", "took 40% off the build": a share taken off a time
+    if next == "off" {
+        let (_, w) = word_before(lower, quantified_start(lower, start));
+        if has_stem(w, DIRECTION_STEMS)
+            || matches!(
+                w,
+                "took" | "takes" | "take" | "shaved" | "shaves" | "knocked" | "knocks"
+            )
+        {
+            return true;
+        }
+    }
+    // "Jank went from 7.4% of frames to 2.2%": the share of frames that missed their deadline
+    // ("communication takes 38% of the step": a run's time spent on one part)
+    if next == "of" {
+        let (ts, t) = word_after(lower, s1 + 2);
+        let what = if t == "the" {
+            word_after(lower, ts + 3).1
+        } else {
+            t
+        };
+        let (_, verb) = word_before(lower, quantified_start(lower, start));
+        if (what == "frames"
+            && has_word(
+                &lower[seg.sentence(lower, &(start..end))],
+                &["jank", "janky", "dropped", "stutter", "stutters", "missed"],
+            ))
+            || (matches!(
+                what,
+                "step" | "iteration" | "frame" | "runtime" | "wall-clock"
+            ) && matches!(
+                verb,
+                "takes" | "took" | "take" | "spends" | "spent" | "eats" | "ate" | "consumes"
+            ))
+        {
+            return true;
+        }
+    }
+    // "sat at 38% average CPU": how busy a device was, a statistic of readings
+    if matches!(next, "average" | "avg" | "mean" | "median") {
+        let (_, what) = word_after(lower, s1 + next.len());
+        if matches!(
+            what,
+            "cpu" | "gpu" | "utilization" | "utilisation" | "util" | "occupancy" | "usage"
+        ) {
             return true;
         }
     }

@@ -124,13 +124,33 @@ pub(super) fn hypothetical(lower: &str, seg: &Segments, r: &Range<usize>, states
     }
     // a threshold of a condition ("If the bus bandwidth is below 350 GB/s, check …")
     // ("Alert if 1 GB busbw drops below 320 GB/s")
-    if words(&lower[sentence.start..r.start.max(sentence.start)]).any(|w| w == "if")
-        && matches!(
-            word_before(lower, r.start).1,
-            "below" | "above" | "under" | "over" | "exceeds" | "than"
-        )
+    // ("a nightly run fails a build when any pass grows by more than 0.25 ms or 10%": a gate's
+    // limits, the second joined by "or")
     {
-        return true;
+        let head = &lower[sentence.start..r.start.max(sentence.start)];
+        let gate = || {
+            words(head).any(|w| matches!(w, "when" | "whenever"))
+                && has_word(
+                    &lower[sentence.clone()],
+                    &[
+                        "fail", "fails", "alert", "alerts", "page", "pages", "block", "blocks",
+                        "reject", "rejects", "trigger", "triggers", "flag", "flags",
+                    ],
+                )
+        };
+        let limit =
+            |w: &str| matches!(w, "below" | "above" | "under" | "over" | "exceeds" | "than");
+        let before = word_before(lower, r.start).1;
+        let limited = limit(before)
+            || (before == "or" && {
+                let near =
+                    &head[crate::lines::floor_char_boundary(head, head.len().saturating_sub(40))..];
+                let ws: Vec<&str> = words(near).collect();
+                ws.len() >= 4 && limit(ws[ws.len() - 4])
+            });
+        if limited && (words(head).any(|w| w == "if") || gate()) {
+            return true;
+        }
     }
     // the values a lead-in names as budgets or goals ("Our budgets, for context: 16.6 ms per
     // frame on PS5 …, 33.3 ms on Series S (30 fps)"), not results set against them
@@ -206,13 +226,21 @@ pub(super) fn hypothetical(lower: &str, seg: &Segments, r: &Range<usize>, states
                 .take(6)
                 .any(|w| matches!(w, "tell" | "notice" | "distinguish" | "feel" | "see"))
     };
+    // (nor a "would" of a condition opened after the number: "runs Q29 in 1.7 s, and if it
+    // holds up it would take the total to 35 s" states the 1.7 s)
+    let later_condition = |at: usize| {
+        let abs = sentence.start + at;
+        abs >= r.end && words(lower.get(r.end..abs).unwrap_or("")).any(|w| w == "if")
+    };
     let would = s.match_indices("would").any(|(at, m)| {
         let w = word_after(s, at).1;
-        matches!(w, "would" | "wouldn't" | "wouldn’t") && !perceived(at, m.len())
+        matches!(w, "would" | "wouldn't" | "wouldn’t")
+            && !perceived(at, m.len())
+            && !later_condition(at)
     }) || s
         .match_indices("'d ")
         .chain(s.match_indices("’d "))
-        .any(|(at, m)| !perceived(at, m.len()));
+        .any(|(at, m)| !perceived(at, m.len()) && !later_condition(at));
     let conditional = words(s)
         .next()
         .is_some_and(|w| matches!(w, "if" | "suppose" | "assuming" | "imagine"))

@@ -435,6 +435,8 @@ pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     ("it/s", false),
     ("fps", false),
     ("t/s", false),
+    // a count per second with no name, as load generators print it ("40019.1/s")
+    ("/s", false),
     // energy efficiency: "4.1 tokens/J", a header's "Tokens per joule"
     ("tokens per joule", false),
     ("tokens/joule", false),
@@ -830,6 +832,10 @@ pub(super) const RESULT_CUES: &[&str] = &[
     "saved",
     "plateaus",
     "plateaued",
+    // "the tuner spent 6 min 40 s on the first compile"
+    "spent",
+    "spends",
+    "spending",
     // "Inductor gets 12.3 ms on the H100"
     "gets",
     "got",
@@ -1191,7 +1197,21 @@ pub(super) const RESERVE_WORDS: &[&str] = &[
 /// beside it.
 pub(super) const PERCENTILES: &[&str] = &["p50", "p90", "p95", "p99", "p99.9", "p999"];
 /// Words for memory that a share can be reserved of.
-pub(super) const MEMORY_WORDS: &[&str] = &["memory", "vram", "hbm", "ram", "cache", "rss"];
+pub(super) const MEMORY_WORDS: &[&str] = &["memory", "vram", "hbm", "ram", "cache", "rss", "heap"];
+
+/// Words of a sentence about data a run moved ("shuffled 620 GB, down from 1.9 TB").
+pub(super) const MOVED_DATA_WORDS: &[&str] = &[
+    "shuffled",
+    "shuffle",
+    "spilled",
+    "spill",
+    "transferred",
+    "egress",
+    "scanned",
+    "read",
+    "wrote",
+    "written",
+];
 
 /// Header words of a column of memory (`MEMORY_WORDS` less a cache, which a header names as
 /// a device's, and with "mem"), and the words that make it the memory a run took ("Peak
