@@ -44,12 +44,15 @@ impl<'s> Iterator for Words<'s> {
         let mut script = None;
         let mut end = s.len();
         for (k, c) in s[start..].char_indices() {
-            if !is_word_char(c) {
+            // (`is_word_char`, asking `is_alphanumeric` once: outside ASCII it looks the
+            // character up in tables)
+            let alphanumeric = c.is_alphanumeric();
+            if !(alphanumeric || matches!(c, '-' | '/' | '.' | '_')) {
                 end = start + k;
                 break;
             }
             // (`-`, `/`, `.` and `_` belong to either script)
-            if c.is_alphanumeric() {
+            if alphanumeric {
                 let cjk = is_cjk(c);
                 if script.is_some_and(|was| was != cjk) {
                     end = start + k;
