@@ -17,7 +17,18 @@ pub(super) fn words(s: &str) -> impl Iterator<Item = &str> {
 }
 
 fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '-' || c == '/' || c == '.' || c == '_'
+    alphanumeric(c) || c == '-' || c == '/' || c == '.' || c == '_'
+}
+
+/// `char::is_alphanumeric`, answered at once for ASCII and for the CJK ideographs
+/// (U+4E00..U+9FFF, every one a letter), which a Chinese description is mostly written in:
+/// for other characters it looks them up in Unicode tables.
+fn alphanumeric(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_alphanumeric()
+    } else {
+        ('\u{4E00}'..='\u{9FFF}').contains(&c) || c.is_alphanumeric()
+    }
 }
 
 /// Hangul, kana and CJK ideographs.
@@ -44,12 +55,14 @@ impl<'s> Iterator for Words<'s> {
         let mut script = None;
         let mut end = s.len();
         for (k, c) in s[start..].char_indices() {
-            if !is_word_char(c) {
+            // (`is_word_char`, asking `alphanumeric` once)
+            let alphanumeric = alphanumeric(c);
+            if !(alphanumeric || matches!(c, '-' | '/' | '.' | '_')) {
                 end = start + k;
                 break;
             }
             // (`-`, `/`, `.` and `_` belong to either script)
-            if c.is_alphanumeric() {
+            if alphanumeric {
                 let cjk = is_cjk(c);
                 if script.is_some_and(|was| was != cjk) {
                     end = start + k;
@@ -321,7 +334,7 @@ pub(super) fn word_after(text: &str, from: usize) -> (usize, &str) {
     let start = from + skip;
     let rest = &text[start..];
     let mut end = rest
-        .find(|c: char| !(c.is_alphanumeric() || c == '-' || c == '.' || c == '/' || c == '_'))
+        .find(|c: char| !(alphanumeric(c) || c == '-' || c == '.' || c == '/' || c == '_'))
         .unwrap_or(rest.len());
     while end > 0 && matches!(rest.as_bytes()[end - 1], b'.' | b'-' | b'/') {
         end -= 1;
@@ -339,7 +352,7 @@ pub(super) fn ahead(text: &str, at: usize, n: usize) -> &str {
 pub(super) fn word_before(text: &str, to: usize) -> (usize, &str) {
     let head = text[..to].trim_end_matches([' ', '*', '_', '~']);
     let start = head
-        .rfind(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_' || c == '/'))
+        .rfind(|c: char| !(alphanumeric(c) || c == '-' || c == '_' || c == '/'))
         .map_or(0, |i| {
             i + head[i..].chars().next().map_or(1, char::len_utf8)
         });
@@ -428,6 +441,15 @@ pub(super) fn compared_words(h: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `alphanumeric` answers as `char::is_alphanumeric` (its CJK range is all letters in the
+    /// Unicode tables of this Rust).
+    #[test]
+    fn alphanumeric_is_char_is_alphanumeric() {
+        for c in ('\0'..='\u{FFFF}').chain(['\u{1F600}', '\u{20000}', '\u{10FFFF}']) {
+            assert_eq!(alphanumeric(c), c.is_alphanumeric(), "{c:?}");
+        }
+    }
 
     #[test]
     fn spaces_before_a_unit_are_skipped_within_the_text() {
