@@ -186,12 +186,12 @@ pub(super) fn build<'t>(
                     // last section: a definition belongs to the section it is written in
                     NodeValue::FootnoteDefinition(_) => {
                         footnotes_from.get_or_insert(b.doc.blocks.len());
+                        // (the headings before it, by position: section `id + 1` follows
+                        // heading `id`)
                         section = b
                             .doc
                             .headings
-                            .iter()
-                            .rposition(|h| h.span.start <= span.start)
-                            .map_or(0, |id| id + 1);
+                            .partition_point(|h| h.span.start <= span.start);
                     }
                     NodeValue::Table(_) => {
                         open_table = Some((b.doc.tables.len(), 0));

@@ -500,16 +500,6 @@ pub(super) fn is_perf_percent(
             return true;
         }
     }
-    // "sat at 38% average CPU": how busy a device was, a statistic of readings
-    if matches!(next, "average" | "avg" | "mean" | "median") {
-        let (_, what) = word_after(lower, s1 + next.len());
-        if matches!(
-            what,
-            "cpu" | "gpu" | "utilization" | "utilisation" | "util" | "occupancy" | "usage"
-        ) {
-            return true;
-        }
-    }
     // "7% below the partition median", "3% above the fleet average": a result set against the
     // others' middle
     if matches!(next, "below" | "above" | "under" | "over") {
@@ -549,6 +539,16 @@ pub(super) fn is_perf_percent(
             if unit_in(ahead(lower, u, 12).split(' ').next().unwrap_or("")).is_some() {
                 return true;
             }
+        }
+    }
+    // "sat at 38% average CPU": how busy a device was, a statistic of readings
+    if matches!(next, "average" | "avg" | "mean" | "median") {
+        let (_, what) = word_after(lower, s1 + next.len());
+        if matches!(
+            what,
+            "cpu" | "gpu" | "utilization" | "utilisation" | "util" | "occupancy" | "usage"
+        ) {
+            return true;
         }
     }
     // "Pod CPU hits 96%", "24 pods at ~41% CPU", "service CPU dropped by 18%": how busy the

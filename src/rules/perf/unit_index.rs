@@ -47,7 +47,7 @@ impl<const N: usize> FirstByte<N> {
 }
 
 /// The first byte of each unit (none is empty).
-const fn first_bytes<const N: usize>(units: [&str; N]) -> [u8; N] {
+const fn first_bytes<const N: usize>(units: &[&str]) -> [u8; N] {
     let mut out = [0u8; N];
     let mut i = 0;
     while i < N {
@@ -57,28 +57,19 @@ const fn first_bytes<const N: usize>(units: [&str; N]) -> [u8; N] {
     out
 }
 
-const fn rate_names<const N: usize>() -> [&'static str; N] {
-    let mut out = [""; N];
+/// The first byte of each of `RATE_UNITS` (a const fn cannot map the list to its names).
+const fn rate_first_bytes<const N: usize>() -> [u8; N] {
+    let mut out = [0u8; N];
     let mut i = 0;
     while i < N {
-        out[i] = RATE_UNITS[i].0;
+        out[i] = RATE_UNITS[i].0.as_bytes()[0];
         i += 1;
     }
     out
 }
 
-const fn time_names<const N: usize>() -> [&'static str; N] {
-    let mut out = [""; N];
-    let mut i = 0;
-    while i < N {
-        out[i] = TIME_UNITS[i];
-        i += 1;
-    }
-    out
-}
-
-static RATES: FirstByte<{ RATE_UNITS.len() }> = FirstByte::new(first_bytes(rate_names()));
-static TIMES: FirstByte<{ TIME_UNITS.len() }> = FirstByte::new(first_bytes(time_names()));
+static RATES: FirstByte<{ RATE_UNITS.len() }> = FirstByte::new(rate_first_bytes());
+static TIMES: FirstByte<{ TIME_UNITS.len() }> = FirstByte::new(first_bytes(TIME_UNITS));
 
 /// The `RATE_UNITS` that `s` starts with, in their order: (unit, whether a peak rate).
 pub(super) fn rate_units_at(s: &[u8]) -> impl Iterator<Item = (&'static str, bool)> + '_ {
