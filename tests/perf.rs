@@ -919,3 +919,12 @@ fn encoders_acceptance_tables_colon_labels_and_speed_scores_are_exact() {
 fn footnotes_named_arrows_signed_cells_and_postmortem_results_are_exact() {
     assert_exact("perf-thirty-third.md", 45);
 }
+
+/// Claims after the seventy-ninth set's reading (see the fixture's introduction): an item's
+/// label in code before a colon, benchmark classes named in code, a named program's link, a
+/// named scene and 4K encodes (workloads; not a flag, a long label, "microbenchmark" or
+/// "Macrobenchmark"); "over" a stretch of time and "against" a file system (no baselines).
+#[test]
+fn item_labels_named_benchmarks_and_stretches_of_time_are_exact() {
+    assert_exact("perf-thirty-fourth.md", 20);
+}

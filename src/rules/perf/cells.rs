@@ -785,6 +785,9 @@ pub struct TableCells {
     /// Whether a column holds plans, not results ("Target (v3)", "SLO", "Expected"): the kind
     /// its row names does not make its cells claims.
     plans: Vec<Vec<bool>>,
+    /// Per column: the kind of the column a change column follows ("Δ vs before" after "PS5
+    /// (ms)"): a signed number in it is a change in that unit.
+    changes: Vec<Vec<CellKind>>,
 }
 
 /// Whether a header names a column of plans rather than results: "Target (v3)", "SLO",
@@ -884,6 +887,7 @@ impl TableCells {
         let mut row_kinds = vec![false; n];
         let mut before_after = vec![false; n];
         let mut timed = vec![false; n];
+        let mut changes = vec![Vec::new(); n];
         let plans: Vec<Vec<bool>> = doc
             .tables
             .iter()
@@ -903,6 +907,7 @@ impl TableCells {
                 before_after,
                 plans,
                 timed,
+                changes,
             };
         }
         for (i, b) in doc.blocks.iter().enumerate() {
@@ -1079,6 +1084,21 @@ impl TableCells {
                     }
                 }
             }
+            // "Δ vs before" right after "PS5 (ms)": a signed number in it is the change of the
+            // column it follows, in that column's unit (a unitless change column alone holds
+            // shares)
+            changes[t] = (0..columns[t].len())
+                .map(|k| {
+                    let h = doc.tables[t].header[k].to_ascii_lowercase();
+                    let prev = columns[t][k.checked_sub(1)?]?;
+                    (unit_in(&h).is_none()
+                        && time_unit_in(&h).is_none()
+                        && has_word(&h, CHANGE_COLUMN_WORDS)
+                        && matches!(prev.0, ClaimKind::Latency | ClaimKind::Rate { .. })
+                        && prev.1 != OWN_UNIT)
+                        .then_some(prev)
+                })
+                .collect();
         }
         TableCells {
             columns,
@@ -1088,6 +1108,7 @@ impl TableCells {
             before_after,
             plans,
             timed,
+            changes,
         }
     }
 
@@ -1140,14 +1161,21 @@ impl TableCells {
             let column = self.columns[table].get(col).copied().flatten();
             let plan = self.plans[table].get(col).copied().unwrap_or(false);
             let row = by_row.filter(|_| col > 0 && !plan);
-            let Some((kind, unit)) = (match column {
-                Some((_, OWN_UNIT)) if row.is_some() && self.before_after[table] => row,
-                _ => column.or(row),
-            })
-            .or_else(|| {
-                (timed_row && col > 0 && !plan && duration_cell(cell))
-                    .then_some((ClaimKind::Latency, OWN_UNIT))
-            }) else {
+            // (a signed number under a change column takes the unit of the column before it)
+            let change = self.changes[table].get(col).copied().flatten().filter(|_| {
+                cell.strip_prefix(['+', '-', '−'])
+                    .is_some_and(|n| lone_number(n.trim_start()))
+            });
+            let Some((kind, unit)) = change
+                .or(match column {
+                    Some((_, OWN_UNIT)) if row.is_some() && self.before_after[table] => row,
+                    _ => column.or(row),
+                })
+                .or_else(|| {
+                    (timed_row && col > 0 && !plan && duration_cell(cell))
+                        .then_some((ClaimKind::Latency, OWN_UNIT))
+                })
+            else {
                 continue;
             };
             let (kind, unit) = (&kind, unit);
@@ -1174,6 +1202,20 @@ impl TableCells {
                 .split_once('±')
                 .filter(|(_, spread)| bare(spread.trim()))
                 .map_or(number, |(n, _)| n.trim_end());
+            // "9,650 (45.5%)", "1,204 (1.3×)": a result with its share or ratio in brackets
+            // (MFU beside tokens/s, a speed-up beside a time), each a result
+            let (number, aside) = match number
+                .strip_suffix(')')
+                .and_then(|n| n.rsplit_once(" ("))
+                .and_then(|(n, a)| Some((n.trim_end(), a, bracketed_kind(a, bare)?)))
+            {
+                Some((n, a, k)) if bare(n) => {
+                    let a_at = at + number.len() - 1 - a.len();
+                    (n, Some(claim_at(text, a_at..a_at + a.len(), k.0, k.1)))
+                }
+                _ => (number, None),
+            };
+            let before = out.len();
             // a share written with its sign under a share's header ("86.9%" under "Efficiency")
             // ("111%" under "Perf/W vs RTX 4090": a ratio written as a share)
             // ("100%" under "Parallel efficiency vs. 64 nodes": the reference row, as "1.00x")
@@ -1299,6 +1341,10 @@ impl TableCells {
                     "%",
                 ));
             }
+            // (the bracketed value is a result only beside one)
+            if out.len() > before {
+                out.extend(aside);
+            }
         }
         out
     }
@@ -1323,6 +1369,20 @@ fn located_cells<'r>(text: &str, row: &'r str) -> Vec<(usize, usize, &'r str)> {
         out.push((col, at, cell));
     }
     out
+}
+
+/// The kind of a share or a ratio written in brackets after a cell's result ("45.5%", "1.3×",
+/// "+12%").
+fn bracketed_kind(a: &str, bare: impl Fn(&str) -> bool) -> Option<(ClaimKind, &'static str)> {
+    let a = a.trim();
+    let unsigned = |n: &str| bare(n.trim_end().trim_start_matches(['+', '-', '−']));
+    if a.strip_suffix('%').is_some_and(unsigned) {
+        Some((ClaimKind::Percent, "%"))
+    } else if a.strip_suffix(['x', '×']).is_some_and(unsigned) {
+        Some((ClaimKind::Multiplier, "x"))
+    } else {
+        None
+    }
 }
 
 /// Whether a table row holds two or more times with their units after its first cell.

@@ -2307,7 +2307,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             let held = matches!(before, "above" | "below" | "under" | "over" | "at")
                 && matches!(
                     word_before(&lower_s, word_before(&lower_s, i).0).1,
-                    "stayed" | "remained" | "hovered" | "sat" | "held"
+                    "stayed" | "remained" | "hovered" | "sat" | "held" | "sitting" | "sits"
                 );
             // "5.3 ms in FP32 vs 4.1 ms in FP16": the first of two times compared
             let versus_after = {
@@ -3390,17 +3390,23 @@ const LIST_STOP_WORDS: &[&str] = &[
     "window",
 ];
 
-/// The number before a value at `at` that an arrow or "from … to" joins to it, written without
-/// a unit of its own ("410 → 240 ms", "from 8.3 to 5.6 ms"); not a release ("0.8.0 → …",
-/// "v2 → …", "#1851 → …") nor a number inside a name ("RTX 4090 → 5.6 ms").
+/// The number before a value at `at` that an arrow, "vs" or "from … to" joins to it, written
+/// without a unit of its own ("410 → 240 ms", "3.92 vs 3.90 ms", "from 8.3 to 5.6 ms"); not a
+/// release ("0.8.0 → …", "v2 → …", "#1851 → …") nor a number inside a name ("RTX 4090 → 5.6
+/// ms").
 fn bare_before(lower: &str, at: usize) -> Option<Range<usize>> {
     let head = lower[..at].trim_end();
-    let (h, needs_from) =
-        if let Some(h) = head.strip_suffix('→').or_else(|| head.strip_suffix("->")) {
-            (h.trim_end(), false)
-        } else {
-            (head.strip_suffix(" to")?.trim_end(), true)
-        };
+    let (h, needs_from) = if let Some(h) = head
+        .strip_suffix('→')
+        .or_else(|| head.strip_suffix("->"))
+        .or_else(|| head.strip_suffix(" vs"))
+        .or_else(|| head.strip_suffix(" vs."))
+        .or_else(|| head.strip_suffix(" versus"))
+    {
+        (h.trim_end(), false)
+    } else {
+        (head.strip_suffix(" to")?.trim_end(), true)
+    };
     let b = h.as_bytes();
     let mut ps = h.len();
     while ps > 0 && (b[ps - 1].is_ascii_digit() || matches!(b[ps - 1], b',' | b'.')) {

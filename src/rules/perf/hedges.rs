@@ -386,8 +386,25 @@ const PLAN_WORDS: &[&str] = &[
 /// targets, goals or a budget: the nearest line above it that is not a sibling item (its parent
 /// item, or the paragraph line before the list) ends with a colon and names a plan ("Agreed
 /// targets, all on H100 SXM:", "Goals for the next quarter:"). Looks at most 40 lines up.
+/// Not a lead that names what the results met ("Goodput at 64 concurrent requests (requests/s
+/// meeting both SLOs):"): the results are listed, not the plan.
 pub(super) fn under_plan_lead(source: &str, at: usize) -> bool {
-    list_lead(source, at).is_some_and(|l| has_word(&l, PLAN_WORDS))
+    list_lead(source, at).is_some_and(|l| names_plan(&l))
+}
+
+/// Whether `s` names a plan: a plan word not set as a condition results met ("meeting both
+/// SLOs", "within budget", "under the target").
+fn names_plan(s: &str) -> bool {
+    let w: Vec<&str> = words(s).collect();
+    w.iter().enumerate().any(|(i, x)| {
+        PLAN_WORDS.contains(&x.to_ascii_lowercase().as_str())
+            && !w[i.saturating_sub(3)..i].iter().any(|c| {
+                matches!(
+                    c.to_ascii_lowercase().as_str(),
+                    "meeting" | "meet" | "meets" | "met" | "within" | "under" | "satisfying"
+                )
+            })
+    })
 }
 
 /// Whether the list item starting at `at` of `source` is one of a list that a lead-in names as
