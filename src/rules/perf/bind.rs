@@ -622,11 +622,17 @@ pub(super) fn compares(text: &str, r: &Range<usize>, claims: Option<&[Claim]>) -
                     matches!(
                         w.as_str(),
                         "limit"
+                        | "limits"
                         | "slo"
+                        | "slos"
                         | "budget"
+                        | "budgets"
                         | "target"
+                        | "targets"
                         | "deadline"
                         | "threshold"
+                        | "thresholds"
+                        | "requirements"
                         | "cap"
                         | "peak"
                         // "against a theoretical Rpeak of 25.1 PFLOP/s": a share of a peak
@@ -1406,6 +1412,7 @@ mod tests {
             "Sustained 41k IOPS over one week of mixed traffic.",
             "p99 fell 12% over a weekend of canary traffic.",
             "Wrote 212 GiB/s from 640 ranks against the Lustre file system.",
+            "HPL reached 1.47 PFLOP/s on 64 nodes, scored against the acceptance targets.",
         ] {
             assert_eq!(found(text, Field::Baseline), [""], "{text}");
         }

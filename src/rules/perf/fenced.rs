@@ -1486,6 +1486,17 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
             }
             continue;
         }
+        // "39.85%" under "Self CUDA %": the share of the run's time a profiler gives a row
+        // (not a column of quality, "Accuracy %")
+        if value
+            .strip_suffix('%')
+            .is_some_and(|n| lone_number(n) && !n.starts_with(['+', '-']))
+            && (name.ends_with('%') || name.ends_with("(%)"))
+            && !super::table::is_quality_header(&name)
+        {
+            out.push(claim_at(text, at..end, ClaimKind::Percent, "%"));
+            continue;
+        }
         if !lone_number(value) {
             continue;
         }

@@ -732,8 +732,18 @@ impl TableContext {
                         && self.share_of.get(col) == Some(&true)
                         && cells.get(col).is_some_and(|(_, v)| !is_placeholder(v))
                 };
+                // (a change column names what it changes by the column before it: "Δ vs
+                // before" after "PS5 (ms)" is the PS5's change)
+                let changed = || {
+                    let o = own?;
+                    let changes = self.header.get(o).is_some_and(|(h, _)| {
+                        has_word(&h.to_ascii_lowercase(), CHANGE_COLUMN_WORDS)
+                    });
+                    (changes && f != Field::Baseline && o > 0 && names(o - 1, k)).then(|| o - 1)
+                };
                 let col = own
                     .filter(|&col| names(col, k) || share(col))
+                    .or_else(changed)
                     .or(row_column[k]);
                 // (the value after a change, or the change, against the value before it)
                 let before = self.before.filter(|&b| {

@@ -32,7 +32,22 @@ pub(super) fn code_label<'s>(text: &str, source: &'s str) -> Option<(usize, &'s 
         })
         .trim();
     let code = label.split('`').nth(1)?;
-    (label.len() <= 60 && !code.is_empty() && !code.starts_with('-') && !code.contains('='))
+    // (not a build by its date, version or commit: "`20240502` nightly", "`v2.4.0`",
+    // "`a1b2c3d`")
+    let build = !code.contains(|c: char| c.is_ascii_alphabetic())
+        || (code.starts_with(['v', 'V']) && code[1..].starts_with(|c: char| c.is_ascii_digit()))
+        || (code.len() >= 7 && code.bytes().all(|b| b.is_ascii_hexdigit()))
+        || label.split_whitespace().any(|w| {
+            matches!(
+                w.to_ascii_lowercase().as_str(),
+                "nightly" | "build" | "commit" | "release" | "version" | "tag"
+            )
+        });
+    (label.len() <= 60
+        && !code.is_empty()
+        && !code.starts_with('-')
+        && !code.contains('=')
+        && !build)
         .then_some((colon, label))
 }
 

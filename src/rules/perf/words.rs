@@ -427,6 +427,9 @@ pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     ("tok/s", false),
     ("req/s", false),
     ("img/s", false),
+    // IO500's metadata rates ("402.118 kIOPS"), and a million I/Os per second
+    ("kiops", false),
+    ("miops", false),
     ("iops", false),
     ("qps", false),
     ("tps", false),
