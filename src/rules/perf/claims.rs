@@ -794,8 +794,20 @@ fn measured_power<'s>(
                     | "sat"
                     | "peaked"
                     | "settled"
+                    // "board power … dropped from 212 W to 188 W": both readings of a change
+                    | "from"
+                    | "to"
             )
         );
+    // "the 7950X package sat at 38 W": a reading held during the run
+    let held = matches!(
+        near,
+        [
+            ..,
+            "sat" | "sits" | "sitting" | "stayed" | "hovered" | "hovering" | "settled",
+            "at" | "around"
+        ]
+    );
     // "… was 312 W on the 9070 XT and 287 W on the 5070 Ti": the next reading of a list
     // ("while drawing 61 W instead of 212 W": the other reading of the comparison)
     let instead = lower[..i].trim_end().ends_with("instead of");
@@ -834,6 +846,7 @@ fn measured_power<'s>(
     // "127 fps at 6.3 W": the power a run drew at the rate it reached
     let at_rate = matches!(near, [.., u, "at"] if unit_in(u).is_some());
     let drawn = named
+        || held
         || listed
         || at_rate
         || peaking
@@ -1446,6 +1459,12 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 ["i.e.", "i.e", "ie", "that is", "that's", " or", "a.k.a."]
                     .iter()
                     .any(|w| h.ends_with(w))
+                    // "goes from 701 ms to 866 ms (+23.6%)": in brackets right after the times
+                    || out.last().is_some_and(|c| {
+                        c.span.end <= i
+                            && lower_s[c.span.end..i].trim_end_matches(['+', '-', '−']).trim()
+                                == "("
+                    })
             };
             if (continues
                 || restated_change
@@ -1605,7 +1624,12 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                     && matches!(
                         word_before(&lower_s, word_before(&lower_s, i).0).1,
                         "mode" | "capped" | "locked" | "limited" | "cap"
-                    ));
+                    ))
+                // "at a locked 60 fps", "a capped 30 fps": the rate a run was held to
+                || matches!(
+                    cue_before(&lower_s, i),
+                    "locked" | "capped" | "fixed" | "vsynced"
+                );
             let required = link_rate
                 || (theoretical && !peak)
                 || mode_after
