@@ -19,7 +19,9 @@
 //! lists as another, as `ListFinder` searches them. Each set is split into chunks of
 //! consecutive patterns (one DFA for a whole set would multiply its states past any size),
 //! each a dense forward DFA (where a match ends, and which pattern) and a sparse reverse DFA
-//! (where it starts). A pattern whose DFA alone is too large is left to run time.
+//! (where it starts), with the literals its patterns need (`required.rs`), so that a run
+//! neither reads nor searches a chunk the file's texts cannot match. A pattern whose DFA alone
+//! is too large is left to run time.
 //!
 //! The default policy itself is written out too: `[sources]` and the pattern lists as Rust
 //! (`default_sources.rs`, `default_lists.rs`), the rest as JSON.
@@ -859,7 +861,7 @@ const VOCAB_PATTERN_BYTES: usize = 512 * 1024;
 /// The vocabulary sets compiled into DFAs: the blob and its index, per set (its patterns,
 /// whether they are matched in lower-cased text, its chunks). A chunk is (how many patterns,
 /// Some((forward offset, length, reverse offset, length)), or None when they are compiled at
-/// run time).
+/// run time, and what the texts must hold for it to match: `vocab_gate`).
 fn vocab_dfas(main: &toml::Value, big_endian: bool) -> (Vec<u8>, String) {
     let mut blob: Vec<u8> = Vec::new();
     let mut index = String::from("pub(crate) static SETS: &[super::Set] = &[\n");
@@ -885,7 +887,7 @@ fn vocab_dfas(main: &toml::Value, big_endian: bool) -> (Vec<u8>, String) {
             );
             let Some(mut fwd) = one else {
                 // too large alone (or not compilable here): left to run time
-                let _ = write!(chunks, "(1, None), ");
+                let _ = write!(chunks, "(1, None, None), ");
                 from += 1;
                 continue;
             };
@@ -906,7 +908,7 @@ fn vocab_dfas(main: &toml::Value, big_endian: bool) -> (Vec<u8>, String) {
                 }
             }
             let Some(rev) = reverse(&patterns[from..lo], lowered, big_endian) else {
-                let _ = write!(chunks, "({}, None), ", lo - from);
+                let _ = write!(chunks, "({}, None, None), ", lo - from);
                 from = lo;
                 continue;
             };
@@ -921,13 +923,33 @@ fn vocab_dfas(main: &toml::Value, big_endian: bool) -> (Vec<u8>, String) {
             }
             let [f, r] = at;
             let (n, fl, rl) = (lo - from, fwd.len(), rev.len());
-            let _ = write!(chunks, "({n}, Some(({f}, {fl}, {r}, {rl}))), ");
+            let gate = vocab_gate(&patterns[from..lo], lowered);
+            let _ = write!(chunks, "({n}, Some(({f}, {fl}, {r}, {rl})), {gate}), ");
             from = lo;
         }
         let _ = writeln!(index, "    (&{patterns:?}, {lowered}, &[{chunks}]),");
     }
     index.push_str("];\n");
     (blob, index)
+}
+
+/// What the texts must hold for a chunk of vocabulary patterns to match there (see `required`),
+/// as Rust: per pattern, the sets of literals of which a match holds one each; `None` when a
+/// pattern needs no literal (the chunk is always searched).
+fn vocab_gate(patterns: &[&str], lowered: bool) -> String {
+    let mut per_pattern = Vec::new();
+    for p in patterns {
+        let Ok(hir) = syntax::parse_with(p, &vocab_syntax(lowered)) else {
+            return "None".to_string();
+        };
+        let sets = required::required(&hir);
+        if sets.is_empty() {
+            return "None".to_string();
+        }
+        let sets: Vec<String> = sets.iter().map(|set| format!("&{set:?}")).collect();
+        per_pattern.push(format!("&[{}]", sets.join(", ")));
+    }
+    format!("Some(&[{}])", per_pattern.join(", "))
 }
 
 /// The syntax of vocabularies, as `Finder` compiles them.

@@ -40,7 +40,7 @@ impl ListFinder {
             all.extend(list.iter().map(|p| (p.as_str(), k)));
         }
         let (sources, list_of): (Vec<&str>, Vec<usize>) = all.into_iter().unzip();
-        if let Some(built) = BuiltFinder::find(&sources, |p| could_match(p, within)) {
+        if let Some(built) = BuiltFinder::find(&sources, |p| could_match(p, within), Some(within)) {
             return Some(ListFinder {
                 search: Search::Built(built),
                 list_of,

@@ -10,6 +10,7 @@ mod default_lists;
 pub mod device;
 mod errors;
 pub mod finder;
+mod grams;
 pub(crate) mod host_key;
 pub mod layer;
 pub(crate) mod literal;

@@ -4,10 +4,15 @@
 //! whole set would multiply its states), each a dense forward DFA that finds where a match
 //! ends and which pattern it is, and a sparse reverse DFA that finds where it starts. A
 //! pattern too large for a DFA (`replac… [^.;]{1,60}? with`) is compiled at run time, and only
-//! when the texts could hold a match. `BuiltFinder` merges the chunks' matches into the
-//! leftmost-first matches of the whole set, the ones `Finder` finds.
+//! when the texts could hold a match. A chunk's DFAs are read when a text is first searched
+//! with them, and a chunk whose patterns all need literals (`build.rs` lists them:
+//! `required.rs`) that the file's texts lack (`Grams`) is not searched at all: its DFAs are
+//! never read. Most files hold the words of few vocabulary patterns, and reading a chunk
+//! touches pages of a 5 MB blob, each a page fault. `BuiltFinder` merges the chunks' matches
+//! into the leftmost-first matches of the whole set, the ones `Finder` finds.
 
 use super::compiled::Aligned;
+use super::grams::Grams;
 use super::pattern_list::Finder;
 use regex_automata::dfa::{dense, sparse, Automaton};
 use regex_automata::{Anchored, Input};
@@ -27,9 +32,23 @@ static BLOB: &Aligned<[u8]> = &Aligned {
 /// `Finder` matches patterns that spell no capital letter), and its chunks.
 type Set = (&'static [&'static str], bool, &'static [Chunk]);
 
-/// A chunk of a set: how many patterns, and where its DFAs are in the blob (forward offset and
-/// length, reverse offset and length); None when they are compiled at run time.
-type Chunk = (usize, Option<(usize, usize, usize, usize)>);
+/// A chunk of a set: how many patterns, where its DFAs are in the blob (forward offset and
+/// length, reverse offset and length; None when they are compiled at run time), and its gate.
+type Chunk = (usize, Option<(usize, usize, usize, usize)>, Option<Gate>);
+
+/// What texts must hold for a chunk to match there: per pattern, sets of literals (lower case)
+/// of which a match holds one each. None: a pattern needs no literal.
+type Gate = &'static [&'static [&'static [&'static str]]];
+
+/// Whether a text that may hold the literals `may_hold` accepts may match a chunk gated by
+/// `gate`: one of its patterns has a literal of each of its sets there.
+fn may_match(gate: Option<Gate>, may_hold: &impl Fn(&str) -> bool) -> bool {
+    gate.is_none_or(|patterns| {
+        patterns
+            .iter()
+            .any(|sets| sets.iter().all(|set| set.iter().any(|l| may_hold(l))))
+    })
+}
 
 type Forward = dense::DFA<&'static [u32]>;
 type Reverse = sparse::DFA<&'static [u8]>;
@@ -37,13 +56,16 @@ type Reverse = sparse::DFA<&'static [u8]>;
 /// A unit's first match from a position, if any: (pattern, range).
 type Found = Option<(usize, Range<usize>)>;
 
+/// A chunk's forward and reverse DFAs.
+type Dfas = (Forward, Reverse);
+
 /// Reads the DFAs of a chunk.
 ///
 /// Without `validate`, the bytes are trusted: `build.rs` wrote them with
 /// `to_bytes_*_endian` for this target's endianness, they are embedded verbatim, and the test
 /// `built_vocab_dfas_are_valid` reads every one with validation (as `compiled.rs` does for
 /// the URL patterns).
-fn load((f, fl, r, rl): (usize, usize, usize, usize), validate: bool) -> Option<Unit> {
+fn load((f, fl, r, rl): (usize, usize, usize, usize), validate: bool) -> Option<Dfas> {
     let (fwd, rev) = (BLOB.bytes.get(f..f + fl)?, BLOB.bytes.get(r..r + rl)?);
     let (fwd, rev) = if validate {
         (
@@ -60,13 +82,19 @@ fn load((f, fl, r, rl): (usize, usize, usize, usize), validate: bool) -> Option<
             )
         }
     };
-    Some(Unit::Dfa(Box::new(fwd), Box::new(rev)))
+    Some((fwd, rev))
 }
 
 /// What finds the matches of a chunk.
 #[derive(Debug, Clone)]
 enum Unit {
-    Dfa(Box<Forward>, Box<Reverse>),
+    /// A chunk compiled into the binary (where its DFAs are in the blob), read on first use;
+    /// and whether the texts it was chosen for may hold a match (see `BuiltFinder::find`).
+    Dfa {
+        at: (usize, usize, usize, usize),
+        dfas: OnceLock<Option<Box<Dfas>>>,
+        held: bool,
+    },
     /// Patterns compiled at run time (those that could match), with each one's index in the
     /// chunk.
     Runtime(Finder, Vec<usize>),
@@ -77,7 +105,10 @@ impl Unit {
     /// (pattern index in the chunk, range). None if a DFA gave up.
     fn search_at(&self, h: &[u8], at: usize) -> Option<Found> {
         match self {
-            Unit::Dfa(fwd, rev) => {
+            Unit::Dfa { at: blob, dfas, .. } => {
+                let (fwd, rev) = &**dfas
+                    .get_or_init(|| load(*blob, false).map(Box::new))
+                    .as_ref()?;
                 let input = Input::new(h).span(at..h.len());
                 let Some(end) = fwd.try_search_fwd(&input).ok()? else {
                     return Some(None);
@@ -105,25 +136,38 @@ pub(super) struct BuiltFinder {
     sources: &'static [&'static str],
     /// All the patterns compiled at run time, for a text the DFAs cannot search.
     fallback: OnceLock<Option<Finder>>,
+    /// What the texts to search hold, when chunks were left out for them (`find`).
+    grams: Option<Grams>,
 }
 
 impl BuiltFinder {
     /// The set whose patterns are `sources` (in order), if the binary holds it. A pattern
     /// left to run time is compiled only if `could_match` says it could match the texts to
-    /// search.
+    /// search. Given those texts (`within`, lower-cased), a chunk whose literals they lack is
+    /// left out of the search of a text whose pairs and triples of bytes they all hold (it
+    /// finds nothing there); a text that holds others (callers also search text made
+    /// otherwise) is searched with every chunk.
     pub(super) fn find(
         sources: &[&str],
         could_match: impl Fn(&str) -> bool,
+        within: Option<&str>,
     ) -> Option<BuiltFinder> {
         let &(set, lowered, chunks) = built::SETS
             .iter()
             .find(|(set, ..)| set.len() == sources.len() && set.iter().eq(sources))?;
+        let grams = within.map(Grams::of);
         let mut units = Vec::with_capacity(chunks.len());
         let mut first = 0;
-        for &(count, dfas) in chunks {
+        for &(count, dfas, gate) in chunks {
             let patterns = set.get(first..first + count)?;
             match dfas {
-                Some(at) => units.push((first, load(at, false)?)),
+                Some(at) => {
+                    let held = grams
+                        .as_ref()
+                        .is_none_or(|g| may_match(gate, &|l| g.may_hold(l)));
+                    let dfas = OnceLock::new();
+                    units.push((first, Unit::Dfa { at, dfas, held }));
+                }
                 None => {
                     let (ids, needed): (Vec<usize>, Vec<&str>) = patterns
                         .iter()
@@ -143,6 +187,7 @@ impl BuiltFinder {
             lowered,
             sources: set,
             fallback: OnceLock::new(),
+            grams,
         })
     }
 
@@ -171,8 +216,18 @@ impl BuiltFinder {
     /// is empty (the set's engine decides how to step past those; no vocabulary has one).
     fn merged(&self, h: &[u8]) -> Option<Vec<(usize, Range<usize>)>> {
         let mut out = Vec::new();
-        // each unit's first match from some position at or before `at` (None: not searched)
-        let mut next: Vec<Option<Found>> = vec![None; self.units.len()];
+        // each unit's first match from some position at or before `at` (None: not searched);
+        // in a text made of the texts `find` was given, a chunk they cannot match finds
+        // nothing, and its DFAs are not read
+        let covered = self.grams.as_ref().is_some_and(|g| g.covers(h));
+        let mut next: Vec<Option<Found>> = self
+            .units
+            .iter()
+            .map(|(_, u)| match u {
+                Unit::Dfa { held: false, .. } if covered => Some(None),
+                _ => None,
+            })
+            .collect();
         let mut at = 0;
         loop {
             let mut best: Option<(usize, Range<usize>)> = None;
@@ -217,7 +272,7 @@ mod tests {
         for (set, _, chunks) in built::SETS {
             assert_eq!(chunks.iter().map(|c| c.0).sum::<usize>(), set.len());
             let mut first = 0;
-            for &(count, dfas) in *chunks {
+            for &(count, dfas, _) in *chunks {
                 match dfas {
                     Some(at) => {
                         assert_eq!(at.0 % 8, 0, "aligned");
@@ -321,8 +376,11 @@ mod tests {
         let texts = texts();
         for sources in default_sets() {
             let sources: Vec<&str> = sources.iter().map(String::as_str).collect();
-            let built = BuiltFinder::find(&sources, |_| true).expect("the set is built in");
-            assert!(built.units.iter().any(|(_, u)| matches!(u, Unit::Dfa(..))));
+            let built = BuiltFinder::find(&sources, |_| true, None).expect("the set is built in");
+            assert!(built
+                .units
+                .iter()
+                .any(|(_, u)| matches!(u, Unit::Dfa { .. })));
             let compiled = Finder::from_sources(&sources).expect("the set compiles");
             let mut found = 0;
             for t in &texts {
@@ -331,7 +389,7 @@ mod tests {
                 // as `ListFinder` builds it: what could match the text, no more
                 let within = t.to_ascii_lowercase();
                 let could = |p: &str| super::super::finder::could_match(p, &within);
-                let narrow = BuiltFinder::find(&sources, could).expect("built in");
+                let narrow = BuiltFinder::find(&sources, could, Some(&within)).expect("built in");
                 assert_eq!(narrow.find_ids(t), want, "{t:?}");
                 found += want.len();
             }
