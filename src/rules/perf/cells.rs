@@ -8,7 +8,7 @@
 //! bandwidth (TB/s)"), hold no claims; a workload column is what the row ran (`table`).
 
 use super::claims::{claim_at, Claim, ClaimKind};
-use super::table::{above, split_cells, table_at, WORKLOAD_HEADER_WORDS};
+use super::table::{above, blank_gap, split_cells, table_at, WORKLOAD_HEADER_WORDS};
 use super::text::{has_word, lone_number, names_spec, number_at, own_words, unit_in, words};
 use super::words::{
     CHANGE_COLUMN_WORDS, MEASURED_WORDS, POWER_LIMIT_WORDS, SCORED_BENCHMARKS, SCORE_WORDS,
@@ -179,20 +179,23 @@ pub(super) fn time_unit_in(h: &str) -> Option<&'static str> {
     let inner = h
         .rsplit_once(['(', '['])
         .and_then(|(_, r)| r.split_once([')', ']']))
-        // "(median, s)": the unit among the bracket's items
-        .map(|(u, _)| u.rsplit(',').next().unwrap_or(u).trim())
+        .map(|(u, _)| u)
         .or_else(|| h.rsplit_once(" in ").map(|(_, u)| u.trim()))?;
-    // a time per item: "(ms/token)", "(s/it)", "(ms per step)"
-    let inner = inner
-        .split_once('/')
-        .or_else(|| inner.split_once(" per "))
-        .filter(|(_, item)| item.trim().chars().all(char::is_alphabetic))
-        .map_or(inner, |(unit, _)| unit.trim());
-    UNITS
-        .iter()
-        .copied()
-        .find(|u| *u == inner)
-        .or_else(|| CJK_UNITS.iter().find(|(w, _)| *w == inner).map(|(_, u)| *u))
+    // "(median, s)", "(s, mean)": the unit among the bracket's items, the last first
+    inner.rsplit(',').find_map(|item| {
+        let item = item.trim();
+        // a time per item: "(ms/token)", "(s/it)", "(ms per step)"
+        let unit = item
+            .split_once('/')
+            .or_else(|| item.split_once(" per "))
+            .filter(|(_, per)| per.trim().chars().all(char::is_alphabetic))
+            .map_or(item, |(unit, _)| unit.trim());
+        UNITS
+            .iter()
+            .copied()
+            .find(|u| *u == unit)
+            .or_else(|| CJK_UNITS.iter().find(|(w, _)| *w == unit).map(|(_, u)| *u))
+    })
 }
 
 /// First headers of a table of settings ("Setting | Value"), whose numbers are no results
@@ -530,20 +533,20 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     }
     // "Energy to solution (kWh)": the energy a run took, a result like its time
     // ("Energy per frame (mJ)": the energy an item took)
+    // ("NPU energy (mJ/inf)", "Energy (J/token)": the energy an item took, its unit first)
     if h.contains("energy to solution")
         || h.contains("energy-to-solution")
         || h.contains("energy per")
+        || has_word(&h, &["energy"])
     {
-        let unit = [
-            ("(kwh)", "kwh"),
-            ("(mwh)", "mwh"),
-            ("(wh)", "wh"),
-            ("(mj)", "mj"),
-            ("(j)", "j"),
-        ]
-        .iter()
-        .find(|(u, _)| h.contains(u));
-        if let Some((_, unit)) = unit {
+        let bracket = h
+            .rsplit_once('(')
+            .and_then(|(_, r)| r.split_once(')'))
+            .map(|(u, _)| u.split(['/', ',']).next().unwrap_or(u).trim());
+        let unit = ["kwh", "mwh", "wh", "mj", "j"]
+            .iter()
+            .find(|u| bracket == Some(**u));
+        if let Some(unit) = unit {
             return Some((ClaimKind::Rate { peak_unit: false }, unit));
         }
     }
@@ -947,7 +950,7 @@ impl TableCells {
             let above_at = above(doc, i, start).filter(|&p| {
                 source
                     .get(doc.blocks[p].span.end..start)
-                    .is_some_and(|gap| gap.trim().is_empty())
+                    .is_some_and(blank_gap)
             });
             let above = above_at.map(|p| &doc.blocks[p]);
             // a table of settings ("Setting | Value") holds no results
@@ -968,9 +971,7 @@ impl TableCells {
                 let p = &doc.blocks[k];
                 let h = &doc.blocks[k.checked_sub(1)?];
                 (h.kind == BlockKind::Heading
-                    && source
-                        .get(h.span.end..p.span.start)
-                        .is_some_and(|gap| gap.trim().is_empty()))
+                    && source.get(h.span.end..p.span.start).is_some_and(blank_gap))
                 .then(|| heading_kind(&h.text))
                 .flatten()
             });

@@ -108,6 +108,19 @@ pub(super) fn is_footprint(h: &str) -> bool {
         && !has_word(h, &["bandwidth", "bw", "capacity"])
 }
 
+/// Whether a header names a column of bit widths ("Bits", "W bits", "wbits", "bpw"), not a
+/// rate of bits ("Gbits/s").
+fn is_bits_header(h: &str) -> bool {
+    let h = h.to_ascii_lowercase();
+    !h.contains('/')
+        && words(&h).any(|w| {
+            matches!(
+                w,
+                "bits" | "bit" | "wbits" | "bpw" | "bit-width" | "bitwidth"
+            )
+        })
+}
+
 /// Header words of a column that sets the run up: its number is the workload of the row.
 pub(super) const WORKLOAD_HEADER_WORDS: &[&str] = &[
     "batch",
@@ -289,7 +302,9 @@ pub fn around(doc: &Document, source: &str, table: usize, row: usize) -> Around 
     let adjacent = |b: usize, to: usize, markers: bool| {
         source.get(doc.blocks[b].span.end..to).is_some_and(|gap| {
             gap.chars().all(|c| {
+                // (and the markers of a block quote the table and its note are in: "> ")
                 c.is_whitespace()
+                    || c == '>'
                     || (markers && (matches!(c, '-' | '*' | '+' | '.' | ')') || c.is_ascii_digit()))
             })
         })
@@ -334,6 +349,12 @@ pub(super) fn above(doc: &Document, first: usize, start: usize) -> Option<usize>
         b = b.checked_sub(1)?;
     }
     Some(b)
+}
+
+/// Whether the source between two blocks is blank: white space, and the markers of a block
+/// quote both are in ("> ").
+pub(super) fn blank_gap(gap: &str) -> bool {
+    gap.chars().all(|c| c.is_whitespace() || c == '>')
 }
 
 /// The most notes of a list above a table that count for it.
@@ -469,6 +490,11 @@ impl TableContext {
                 if devices[col] {
                     fields.push(Field::Hardware as usize);
                 }
+                // a column of bit widths ("Bits" over "4", "wbits", "bpw"): the number format
+                // of the row's weights
+                if is_bits_header(h) {
+                    fields.push(Field::Precision as usize);
+                }
                 // a column of one system's results over another's ("MI300X / H100")
                 if ratio_of_names(h).is_some() {
                     fields.push(Field::Baseline as usize);
@@ -553,10 +579,29 @@ impl TableContext {
             && header[1..].iter().all(|(h, _)| bare_name(h));
         // (a table of specifications compares devices' datasheets, not results)
         let ratio_sides = ratio_sides(&head);
+        // (columns of energy or power beside columns of speed or time measure another thing:
+        // "NPU (ms) | NPU energy (mJ/inf)" names one system twice)
+        let energy = |h: &str| {
+            has_word(
+                &h.to_ascii_lowercase(),
+                &["energy", "power", "watts", "joules", "mj", "j", "w"],
+            )
+        };
+        let measures_two = {
+            let mut kinds = head
+                .iter()
+                .zip(&systems)
+                .filter(|(_, &s)| s)
+                .map(|(h, _)| energy(h));
+            kinds
+                .next()
+                .is_some_and(|first| kinds.any(|other| other != first))
+        };
         if systems.iter().filter(|&&s| s).count() < 2
             || (!named.contains(&Named::Surely) && !all_maybe)
             || alike
             || spec_header
+            || measures_two
         {
             systems.clear();
         }
