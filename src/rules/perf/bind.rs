@@ -596,6 +596,10 @@ pub(super) fn compares(text: &str, r: &Range<usize>, claims: Option<&[Claim]>) -
                 })
         }
         "against" => {
+            // "what we tune against. For …": nothing follows it in its sentence
+            if tail.trim_start().starts_with(['.', ',', ';', ':', ')']) || tail.trim().is_empty() {
+                return false;
+            }
             let w = word_before(text, r.start).1.to_ascii_lowercase();
             let guards = w.starts_with("robust")
                 || w.starts_with("protect")

@@ -579,29 +579,50 @@ impl TableContext {
             && header[1..].iter().all(|(h, _)| bare_name(h));
         // (a table of specifications compares devices' datasheets, not results)
         let ratio_sides = ratio_sides(&head);
-        // (columns of energy or power beside columns of speed or time measure another thing:
-        // "NPU (ms) | NPU energy (mJ/inf)" names one system twice)
-        let energy = |h: &str| {
-            has_word(
-                &h.to_ascii_lowercase(),
-                &["energy", "power", "watts", "joules", "mj", "j", "w"],
-            )
+        // (a column of energy, power or memory beside columns of speed or time measures
+        // another thing: "NPU (ms) | NPU energy (mJ/inf)", "1.3.1 | 1.4.0 | Peak RSS, 1.4.0";
+        // only the columns that measure what the first one does are set side by side)
+        let measure = |h: &str| {
+            if has_word(h, &["energy", "power", "watts", "joules", "mj", "j", "w"]) {
+                1
+            } else if is_footprint(h) || has_word(h, &["rss", "vram", "memory", "mem", "heap"]) {
+                2
+            } else {
+                0
+            }
         };
-        let measures_two = {
-            let mut kinds = head
-                .iter()
-                .zip(&systems)
-                .filter(|(_, &s)| s)
-                .map(|(h, _)| energy(h));
-            kinds
-                .next()
-                .is_some_and(|first| kinds.any(|other| other != first))
+        if let Some(first) = systems.iter().position(|&s| s).map(|k| measure(&head[k])) {
+            for (k, s) in systems.iter_mut().enumerate() {
+                if *s && measure(&head[k]) != first {
+                    *s = false;
+                }
+            }
+        }
+        // (systems side by side state their unit alike: beside "TTT (min)", a "Seed" column
+        // is no system; "H100 (tok/s) | MI300X (tok/s)" both carry one, and one alone names
+        // no comparison)
+        let unit_bracket = |h: &str| {
+            h.rsplit_once('(')
+                .and_then(|(_, r)| r.split_once(')'))
+                .is_some_and(|(u, _)| {
+                    let u = u.trim();
+                    unit_in(u).is_some()
+                        || matches!(
+                            u,
+                            "s" | "sec" | "ms" | "us" | "µs" | "ns" | "min" | "h" | "hours"
+                        )
+                })
         };
+        let with_unit = (0..systems.len())
+            .filter(|&k| systems[k] && unit_bracket(&head[k]))
+            .count();
+        if with_unit == 1 {
+            systems.clear();
+        }
         if systems.iter().filter(|&&s| s).count() < 2
             || (!named.contains(&Named::Surely) && !all_maybe)
             || alike
             || spec_header
-            || measures_two
         {
             systems.clear();
         }
@@ -1167,6 +1188,11 @@ fn bare_name(header: &str) -> bool {
                 && !is_metric(&w.to_ascii_lowercase())
                 && unit_in(&w.to_ascii_lowercase()).is_none()
         })
+        // (nor a run's own setting: "Seed", "Rank", "Trial")
+        && !matches!(
+            h.to_ascii_lowercase().as_str(),
+            "seed" | "seeds" | "rank" | "trial" | "run" | "iteration" | "epoch" | "step" | "id"
+        )
 }
 
 /// A header with what its fields' words name blanked out (a device, a model, a number format;
