@@ -163,7 +163,8 @@ const TIME_WORDS: &[&str] = &[
 pub(super) fn time_unit_in(h: &str) -> Option<&'static str> {
     const UNITS: &[&str] = &[
         "ms", "s", "sec", "seconds", "us", "µs", "μs", "ns", "min", "minutes", "hours", "h",
-        "days", "d",
+        "days", "d", // as perftest prints them: "t_avg[usec]"
+        "usec", "msec", "nsec",
     ];
     // in Chinese: "首 token 延迟 TTFT (毫秒)"
     // (and in Hindi: "कुल समय (घंटे)")
