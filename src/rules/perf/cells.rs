@@ -1233,9 +1233,13 @@ impl TableCells {
                     let u = u.trim_start();
                     // ("2 min 50 s": a duration in two units, named by the first)
                     // ("2m 50s", "1h 20m": compactly)
+                    // (the last character split off whole: a cell may end in "µ")
                     let compact = |a: &str, b: &str| {
-                        let (m, small) = b.split_at(b.len().saturating_sub(1));
-                        matches!((a, small), ("h", "m") | ("m", "s")) && bare(m)
+                        let Some(small) = b.chars().next_back() else {
+                            return false;
+                        };
+                        let m = &b[..b.len() - small.len_utf8()];
+                        matches!((a, small), ("h", 'm') | ("m", 's')) && bare(m)
                     };
                     // ("2m52s", "1h05m": the two units glued, as Go and many tools print)
                     let glued = |a: &str| {
