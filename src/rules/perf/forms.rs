@@ -474,6 +474,34 @@ pub(super) fn is_perf_percent(
             return true;
         }
     }
+    // "saved 4–5% on the forward pass", "saves 7% per step": a share of a run's time saved
+    if matches!(next, "on" | "per" | "in" | "across") {
+        let (_, verb) = word_before(lower, quantified_start(lower, start));
+        if matches!(
+            verb,
+            "saved" | "saves" | "save" | "saving" | "shaved" | "shaves" | "trimmed" | "trims"
+        ) && words(ahead(lower, s1 + next.len(), 40)).take(4).any(|w| {
+            matches!(
+                w,
+                "pass"
+                    | "step"
+                    | "iteration"
+                    | "epoch"
+                    | "frame"
+                    | "run"
+                    | "build"
+                    | "query"
+                    | "batch"
+                    | "inference"
+                    | "request"
+                    | "token"
+                    | "kernel"
+                    | "launch"
+            )
+        }) {
+            return true;
+        }
+    }
     // "Jank went from 7.4% of frames to 2.2%": the share of frames that missed their deadline
     // ("communication takes 38% of the step": a run's time spent on one part)
     if next == "of" {
