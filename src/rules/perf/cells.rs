@@ -9,7 +9,9 @@
 
 use super::claims::{claim_at, Claim, ClaimKind};
 use super::table::{above, blank_gap, split_cells, table_at, WORKLOAD_HEADER_WORDS};
-use super::text::{has_word, lone_number, names_spec, number_at, own_words, unit_in, words};
+use super::text::{
+    has_word, lone_number, names_spec, number_at, own_words, time_unit_in, unit_in, words,
+};
 use super::words::{
     CHANGE_COLUMN_WORDS, MEASURED_WORDS, POWER_LIMIT_WORDS, SCORED_BENCHMARKS, SCORE_WORDS,
     TIME_UNITS, UTILIZATION_WORDS,
@@ -157,47 +159,6 @@ const TIME_WORDS: &[&str] = &[
     "wall-clock",
     "e2e",
 ];
-
-/// A time unit a header names in brackets or after "in": "Latency (ms)", "Latency [us]",
-/// "Time in s".
-pub(super) fn time_unit_in(h: &str) -> Option<&'static str> {
-    const UNITS: &[&str] = &[
-        "ms", "s", "sec", "seconds", "us", "µs", "μs", "ns", "min", "minutes", "hours", "h",
-        "days", "d", // as perftest prints them: "t_avg[usec]"
-        "usec", "msec", "nsec",
-    ];
-    // in Chinese: "首 token 延迟 TTFT (毫秒)"
-    // (and in Hindi: "कुल समय (घंटे)")
-    const CJK_UNITS: &[(&str, &str)] = &[
-        ("毫秒", "ms"),
-        ("微秒", "us"),
-        ("秒", "s"),
-        ("分钟", "min"),
-        ("घंटे", "hours"),
-        ("मिनट", "min"),
-        ("सेकंड", "s"),
-    ];
-    let inner = h
-        .rsplit_once(['(', '['])
-        .and_then(|(_, r)| r.split_once([')', ']']))
-        .map(|(u, _)| u)
-        .or_else(|| h.rsplit_once(" in ").map(|(_, u)| u.trim()))?;
-    // "(median, s)", "(s, mean)": the unit among the bracket's items, the last first
-    inner.rsplit(',').find_map(|item| {
-        let item = item.trim();
-        // a time per item: "(ms/token)", "(s/it)", "(ms per step)"
-        let unit = item
-            .split_once('/')
-            .or_else(|| item.split_once(" per "))
-            .filter(|(_, per)| per.trim().chars().all(char::is_alphabetic))
-            .map_or(item, |(unit, _)| unit.trim());
-        UNITS
-            .iter()
-            .copied()
-            .find(|u| *u == unit)
-            .or_else(|| CJK_UNITS.iter().find(|(w, _)| *w == unit).map(|(_, u)| *u))
-    })
-}
 
 /// First headers of a table of settings ("Setting | Value"), whose numbers are no results
 /// whatever the note above it names.

@@ -1768,7 +1768,7 @@ pub fn section_values(text: &str, section: Option<&str>, claims: &[Claim]) -> Ve
             ));
         }
     }
-    let Some(unit) = section.and_then(|s| super::cells::time_unit_in(&s.to_ascii_lowercase()))
+    let Some(unit) = section.and_then(|s| super::text::time_unit_in(&s.to_ascii_lowercase()))
     else {
         return out;
     };

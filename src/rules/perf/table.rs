@@ -19,7 +19,7 @@
 
 use super::claims::{Claim, ClaimKind};
 use super::fields::{shown, Field};
-use super::text::{compared_words, has_word, names_spec, own_words, unit_in, words};
+use super::text::{compared_words, has_word, names_spec, own_words, time_unit_in, unit_in, words};
 use super::vocab::Vocab;
 use super::words::{
     CHANGE_COLUMN_WORDS, COMPARING_WORDS, FOOTPRINT_HEADER_WORDS, FOOTPRINT_MEMORY_WORDS,
@@ -604,14 +604,7 @@ impl TableContext {
         let unit_bracket = |h: &str| {
             h.rsplit_once('(')
                 .and_then(|(_, r)| r.split_once(')'))
-                .is_some_and(|(u, _)| {
-                    let u = u.trim();
-                    unit_in(u).is_some()
-                        || matches!(
-                            u,
-                            "s" | "sec" | "ms" | "us" | "µs" | "ns" | "min" | "h" | "hours"
-                        )
-                })
+                .is_some_and(|(u, _)| unit_in(u.trim()).is_some() || time_unit_in(h).is_some())
         };
         let with_unit = (0..systems.len())
             .filter(|&k| systems[k] && unit_bracket(&head[k]))

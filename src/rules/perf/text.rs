@@ -438,6 +438,47 @@ pub(super) fn compared_words(h: &str) -> &str {
     comparison_at(h, &["vs", "versus", "relative to", "over"]).map_or("", |(_, end)| &h[end..])
 }
 
+/// A time unit a header names in brackets or after "in": "Latency (ms)", "Latency [us]",
+/// "Time in s".
+pub(super) fn time_unit_in(h: &str) -> Option<&'static str> {
+    const UNITS: &[&str] = &[
+        "ms", "s", "sec", "seconds", "us", "µs", "μs", "ns", "min", "minutes", "hours", "h",
+        "days", "d", // as perftest prints them: "t_avg[usec]"
+        "usec", "msec", "nsec",
+    ];
+    // in Chinese: "首 token 延迟 TTFT (毫秒)"
+    // (and in Hindi: "कुल समय (घंटे)")
+    const CJK_UNITS: &[(&str, &str)] = &[
+        ("毫秒", "ms"),
+        ("微秒", "us"),
+        ("秒", "s"),
+        ("分钟", "min"),
+        ("घंटे", "hours"),
+        ("मिनट", "min"),
+        ("सेकंड", "s"),
+    ];
+    let inner = h
+        .rsplit_once(['(', '['])
+        .and_then(|(_, r)| r.split_once([')', ']']))
+        .map(|(u, _)| u)
+        .or_else(|| h.rsplit_once(" in ").map(|(_, u)| u.trim()))?;
+    // "(median, s)", "(s, mean)": the unit among the bracket's items, the last first
+    inner.rsplit(',').find_map(|item| {
+        let item = item.trim();
+        // a time per item: "(ms/token)", "(s/it)", "(ms per step)"
+        let unit = item
+            .split_once('/')
+            .or_else(|| item.split_once(" per "))
+            .filter(|(_, per)| per.trim().chars().all(char::is_alphabetic))
+            .map_or(item, |(unit, _)| unit.trim());
+        UNITS
+            .iter()
+            .copied()
+            .find(|u| *u == unit)
+            .or_else(|| CJK_UNITS.iter().find(|(w, _)| *w == unit).map(|(_, u)| *u))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
