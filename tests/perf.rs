@@ -928,3 +928,13 @@ fn footnotes_named_arrows_signed_cells_and_postmortem_results_are_exact() {
 fn item_labels_named_benchmarks_and_stretches_of_time_are_exact() {
     assert_exact("perf-thirty-fourth.md", 20);
 }
+
+/// Claims after the eighty-second and eighty-third sets' reading (see the fixture's
+/// introduction): a bold date or version over a list groups separate entries (no title of
+/// notes), a share "of theoretical max" also after "up to" (and no baseline of another claim
+/// of its sentence), a unit named in a short note below a table, device columns that describe
+/// the device in brackets, and a column of number formats beside them (no system).
+#[test]
+fn dated_groups_ceiling_shares_and_units_below_tables_are_exact() {
+    assert_exact("perf-thirty-fifth.md", 12);
+}

@@ -1233,6 +1233,10 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
                     // a comparison is made for the claims of its own sentence ("from 51.5% at
                     // 256 GPUs to 44.3%" is no baseline of the sentence before)
                     .filter(|&k| f != Field::Baseline || in_scope(text, c, &list[k]))
+                    // a share of a ceiling is counted against the ceiling, not compared with
+                    // what another claim of its sentence is ("1.8x over v1 and up to 71% of
+                    // theoretical max FLOPs/s")
+                    .filter(|_| f != Field::Baseline || !share_of_ceiling(&lower, c))
                     .map(|k| Loc::new(&list[k]));
             }
             // the device it was measured on rather than the one it is compared with
@@ -1251,6 +1255,41 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
     for (c, b) in claims.iter_mut().zip(bounds) {
         c.bound = b;
     }
+}
+
+/// Whether `c` is a share of what the hardware could do ("71% of theoretical max FLOPs/s",
+/// "64% of the peak", "88% of the roofline").
+fn share_of_ceiling(lower: &str, c: &Claim) -> bool {
+    if c.kind != ClaimKind::Percent {
+        return false;
+    }
+    // (not the end of a change: "climbs from 52% to 61% of peak")
+    if c.from_to
+        || matches!(word_before(lower, c.own.start).1, "to" | "from")
+        || lower[..c.own.start].trim_end().ends_with(['→', '>'])
+    {
+        return false;
+    }
+    let Some(rest) = lower[c.span.end..].trim_start().strip_prefix("of ") else {
+        return false;
+    };
+    super::text::words(rest)
+        .filter(|w| !matches!(*w, "the" | "its" | "their" | "a" | "an"))
+        .take(2)
+        .any(|w| {
+            matches!(
+                w,
+                "peak"
+                    | "rpeak"
+                    | "theoretical"
+                    | "max"
+                    | "maximum"
+                    | "roofline"
+                    | "speed-of-light"
+                    | "sol"
+                    | "ceiling"
+            )
+        })
 }
 
 #[cfg(test)]

@@ -284,6 +284,28 @@ pub(super) fn unit_of_note(note: &str, policy: &PerfPolicy) -> CellKind {
     }
 }
 
+/// The first sentence of a note below a table when it only names the unit of the table's
+/// numbers: "Units: generated tokens/s.", "All numbers in ms.", "Tokens/s again." (a few
+/// words that hold a unit), not a remark about the results ("The 4090 does 38 tokens/s on
+/// the same model.").
+fn unit_note_below(note: &str) -> Option<&str> {
+    let first = note
+        .split(". ")
+        .next()
+        .unwrap_or(note)
+        .trim()
+        .trim_end_matches('.');
+    let lower = first.to_ascii_lowercase();
+    let ws: Vec<&str> = words(&lower).collect();
+    let labelled = matches!(ws.first(), Some(&("units" | "unit")))
+        || (matches!(ws.first(), Some(&"all"))
+            && ws.iter().take(4).any(|w| *w == "in")
+            && ws.len() <= 8);
+    let short = ws.len() <= 3
+        && (unit_in(&lower).is_some() || time_unit_of_note(&format!("({lower})")).is_some());
+    (labelled || short).then_some(first)
+}
+
 /// The kind a note directly above a table gives the number cells of the columns whose header
 /// names none: a note that names their unit ("Decoding speed (tokens/s) on an RTX 4090:",
 /// "Bus bandwidth in GB/s, median of 20 iterations", "All latencies in ms:"); not one that
@@ -953,6 +975,22 @@ impl TableCells {
                 (!named && unit_in(bracketed).is_some())
                     .then(|| heading_kind(&corner))
                     .flatten()
+            });
+            // the note right below a table that only names the unit of its numbers ("Units:
+            // generated tokens/s.", "Tokens/s again.", "All numbers in ms."), when nothing
+            // above it does
+            let heading = heading.or_else(|| {
+                if settings || named {
+                    return None;
+                }
+                let end = doc.tables[t].span.end;
+                let below = doc.blocks[i..].iter().find(|b| b.span.start >= end)?;
+                if below.kind != BlockKind::Paragraph
+                    || !source.get(end..below.span.start).is_some_and(blank_gap)
+                {
+                    return None;
+                }
+                unit_note_below(&below.text).and_then(|first| note_kind(first, policy))
             });
             // a note that calls the table's costs prices ("list prices of hosted APIs, not
             // measurements"): its columns of cost per token are prices, not efficiencies

@@ -376,6 +376,9 @@ fn quantified_start(lower: &str, start: usize) -> usize {
         "about" | "roughly" | "around" | "nearly" | "almost" | "over" | "up" | "~"
     ) {
         s
+    } else if w == "to" && word_before(lower, s).1 == "up" {
+        // "reaches up to 73% of theoretical max FLOPs/s"
+        word_before(lower, s).0
     } else {
         start
     }
@@ -661,6 +664,25 @@ pub(super) fn is_perf_percent(
             .any(|w| w == "peak")
         {
             return true;
+        }
+        // "up to 73% of theoretical max FLOPs/s", "81% of the maximum throughput": a share of
+        // what the hardware could do
+        {
+            let first: Vec<&str> = after.iter().copied().filter(|w| *w != "the").collect();
+            let ceiling = first.first().is_some_and(|w| *w == "theoretical")
+                || (first
+                    .first()
+                    .is_some_and(|w| matches!(*w, "max" | "maximum"))
+                    && first.get(1).is_some_and(|w| {
+                        unit_in(w).is_some()
+                            || matches!(
+                                *w,
+                                "flops" | "flop/s" | "throughput" | "bandwidth" | "performance"
+                            )
+                    }));
+            if ceiling {
+                return true;
+            }
         }
         // "manages 309 GFLOPS, which is 1.3% of cuBLAS", "2.9 TB/s, about 87% of the 3.35
         // TB/s": a share of another result or of a peak, after a rate in its sentence
@@ -1198,7 +1220,12 @@ pub(super) fn is_spec_statement(
     if word_after(lower, span.end).1 == "of" {
         return false;
     }
-    if has_part(c, SPEC_WORDS) {
+    // (up to a share of a peak later in the clause: "2x over FlashAttention and up to 73% of
+    // theoretical max" quotes no specification for the 2x)
+    let own_clause = lower[span.end..clause.end.max(span.end)]
+        .find("% of")
+        .map_or(c, |p| &lower[clause.start..span.end + p]);
+    if has_part(own_clause, SPEC_WORDS) {
         return !measured(c, states);
     }
     // "30% more power", "a 5% faster HBM", "33% more HBM capacity"; "five times more compute"

@@ -1217,6 +1217,20 @@ fn names_system(header: &str, h: &str, side: bool) -> Named {
         )
         || is_quality_header(&whole)
         || is_workload_header(&lower)
+        // (a column of the rows' number formats: "Quant", "Format", "dtype")
+        || (!side
+            && has_word(
+                &whole,
+                &[
+                    "quant",
+                    "quantization",
+                    "quantisation",
+                    "format",
+                    "dtype",
+                    "precision",
+                    "bits",
+                ],
+            ))
     {
         return Named::No;
     }
@@ -1302,9 +1316,32 @@ fn names_system(header: &str, h: &str, side: bool) -> Named {
         .strip_prefix('(')
         .and_then(|r| r.strip_suffix(')'))
         .is_some_and(|u| unit_in(u).is_some() || TIME_UNITS.contains(&u.trim()));
+    // (a device with what it is, "M1 Max (32c GPU)", "M2 Ultra, 76-core": the device; a
+    // bracket that names no unit only describes it)
+    let described = {
+        let mut out = String::new();
+        let mut rest = lower.as_str();
+        while let Some((a, b)) = rest.split_once('(') {
+            out.push_str(a);
+            let Some((inside, after)) = b.split_once(')') else {
+                out.push('(');
+                rest = b;
+                continue;
+            };
+            if unit_in(inside).is_some() || time_unit_in(&format!("({inside})")).is_some() {
+                out.push('(');
+                out.push_str(inside);
+                out.push(')');
+            }
+            rest = after;
+        }
+        out.push_str(rest);
+        out
+    };
     if side
-        && named == Named::No
-        && ((!has_word(&lower, METRIC_HEADER_WORDS) && unit_in(&lower).is_none()) || only_unit)
+        && (named == Named::No || (named == Named::Maybe && described.len() < lower.len()))
+        && ((!has_word(&described, METRIC_HEADER_WORDS) && unit_in(&described).is_none())
+            || only_unit)
     {
         return Named::Surely;
     }

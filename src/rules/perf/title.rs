@@ -92,7 +92,8 @@ pub(super) fn title_above(
                 return (bold
                     && prev.text.trim().len() <= MAX_TITLE
                     && !prev.text.contains('\n')
-                    && !is_summary_label(&prev.text))
+                    && !is_summary_label(&prev.text)
+                    && !is_period_label(&prev.text))
                 .then_some(k - 1);
             }
             _ => return None,
@@ -137,6 +138,46 @@ fn is_summary_label(text: &str) -> bool {
             | "update"
             | "edit"
     )
+}
+
+/// Whether a bold line only dates or versions the list under it ("**2025-01**", "**March
+/// 2025**", "**Q3 2024:**", "**v0.6.2**"): a group of separate entries or changes, each with
+/// its own set-up, not one entry's notes.
+fn is_period_label(text: &str) -> bool {
+    const MONTHS: [&str; 12] = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ];
+    let t = text
+        .trim()
+        .trim_end_matches([':', '.'])
+        .trim_matches(|c: char| matches!(c, '(' | ')' | '[' | ']'))
+        .to_ascii_lowercase();
+    let words: Vec<&str> = t
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let dated = |w: &str| {
+        let w = w.strip_prefix('v').unwrap_or(w);
+        w.starts_with(|c: char| c.is_ascii_digit())
+            && w.bytes()
+                .all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'.' | b'/'))
+    };
+    let month = |w: &str| {
+        w.len() >= 3
+            && MONTHS.iter().any(|m| {
+                w.starts_with(m) && w.len() <= 9 && w.bytes().all(|b| b.is_ascii_alphabetic())
+            })
+    };
+    let quarter = |w: &str| {
+        matches!(
+            w,
+            "q1" | "q2" | "q3" | "q4" | "h1" | "h2" | "week" | "release"
+        )
+    };
+    !words.is_empty()
+        && words.len() <= 4
+        && words.iter().any(|w| dated(w))
+        && words.iter().all(|w| dated(w) || month(w) || quarter(w))
 }
 
 /// Fills what `claims` leave unstated from the title paragraph's text: its set-up (hardware,
