@@ -1130,6 +1130,48 @@ fn negated(text: &str, r: &Range<usize>) -> bool {
         || after.to_ascii_lowercase().contains("yet to ")
 }
 
+/// Whether a correctness match is only "unchanged" said of a speed ("Request throughput is
+/// unchanged", "latency stays essentially unchanged"): a result, no check of the output.
+fn speed_unchanged(text: &str, r: &Range<usize>) -> bool {
+    if !text[r.clone()].trim().eq_ignore_ascii_case("unchanged") {
+        return false;
+    }
+    let before = text[..r.start].to_ascii_lowercase();
+    let ws: Vec<&str> = super::text::words(&before).collect();
+    ws.iter()
+        .rev()
+        .copied()
+        .find(|w| {
+            !matches!(
+                *w,
+                "is" | "are"
+                    | "was"
+                    | "were"
+                    | "stays"
+                    | "stay"
+                    | "stayed"
+                    | "remains"
+                    | "remain"
+                    | "remained"
+                    | "essentially"
+                    | "basically"
+                    | "largely"
+                    | "roughly"
+                    | "virtually"
+                    | "effectively"
+                    | "practically"
+            )
+        })
+        .is_some_and(|w| {
+            super::words::PERF_NOUNS.contains(&w)
+                || super::words::SPEED_WORDS.contains(&w)
+                || matches!(
+                    w,
+                    "speed" | "time" | "memory" | "usage" | "footprint" | "utilization"
+                )
+        })
+}
+
 /// Binds the fields of each claim of a block's `text` (see the module's head).
 pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
     if claims.is_empty() {
@@ -1156,7 +1198,7 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
     let mut correct = std::mem::take(&mut cands[Field::Correctness as usize]);
     // "loss parity is not confirmed yet", "not yet validated against the reference": a check
     // said not to have been made is none
-    correct.retain(|r| !negated(text, r));
+    correct.retain(|r| !negated(text, r) && !speed_unchanged(text, r));
     cands[Field::Baseline as usize].retain(|r| {
         let t = text[r.clone()].trim().to_ascii_lowercase();
         let quantifier = matches!(t.as_str(), "over" | "than") && {

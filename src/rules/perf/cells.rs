@@ -380,6 +380,14 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     if has_word(&h, ENCODER_SETTING_WORDS) || h.contains("bit rate") {
         return None;
     }
+    // "1% low", "0.1% lows": the frame rate of the slowest frames, as game benchmarks report
+    // it
+    {
+        let t = h.trim().trim_end_matches(" fps").trim_end_matches(" (fps)");
+        if matches!(t, "1% low" | "1% lows" | "0.1% low" | "0.1% lows") {
+            return Some((ClaimKind::Rate { peak_unit: false }, "fps"));
+        }
+    }
     // "vs cuBLAS" over "107%": a share of another system's result
     if own.trim().is_empty() && !h.trim().is_empty() {
         return Some((ClaimKind::Percent, "%"));

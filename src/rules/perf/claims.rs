@@ -3115,6 +3115,18 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
         }
     }
     find_phrases(&lower_s, states, seg, &mut out, &claim);
+    // "1% low", "0.1% lows": the name of a game benchmark's frame-rate statistic, not a share
+    out.retain(|c| {
+        c.kind != ClaimKind::Percent
+            || !matches!(
+                lower_s[c.span.clone()].trim(),
+                "1%" | "0.1%" | "1 %" | "0.1 %"
+            )
+            || !matches!(
+                word_after(&lower_s, c.span.end).1,
+                "low" | "lows" | "high" | "highs"
+            )
+    });
     out.retain(|c| {
         !matches!(c.kind, ClaimKind::Multiplier | ClaimKind::Percent)
             || !(popularity(&lower_s, &c.clause, c.span.end)

@@ -380,8 +380,19 @@ pub fn result_lines(
                 || shows_columns(source, output, lead_kind)
                 || builds
         };
+        // (or the harness's own banner opens the block: "==== Serving Benchmark Result ====")
+        let bannered = lines.first().is_some_and(|r| {
+            let t = source[r.clone()].trim().to_ascii_lowercase();
+            let rule = |c: char| matches!(c, '=' | '-' | '*' | '#');
+            t.starts_with("==")
+                && t.ends_with("==")
+                && has_word(
+                    t.trim_matches(rule),
+                    &["result", "results", "summary", "report", "benchmark"],
+                )
+        });
         let announced = policy.results_cues.is_match(&sentence)
-            || ((b.text.trim_end().ends_with(':') || prompted) && shows())
+            || ((b.text.trim_end().ends_with(':') || prompted || bannered) && shows())
             || ({
                 let all = b.text.to_ascii_lowercase();
                 (policy.results_cues.is_match(&all) || has_word(&all, &["output", "log"]))
@@ -1413,11 +1424,21 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
         fields.remove(0);
     }
     // a label of several words before the values ("exposed DP reduce-scatter   83.9" under
-    // "phase   time (ms)"): one field
+    // "phase   time (ms)", "mesa 24.0.8   118.4   10.9 ms" under "driver   avg fps   p99"):
+    // one field
     if fields.len() > names.len() && names.len() >= 2 {
         let k = fields.len() - (names.len() - 1);
-        if fields[k..].iter().all(|(_, v)| lone_number(v))
-            && fields[..k].iter().all(|(_, v)| !lone_number(v))
+        let release = |v: &str| v.matches('.').count() >= 2 && super::text::is_release(v);
+        let valued = |v: &str| {
+            !release(v)
+                && (lone_number(v)
+                    || v.split_once(' ')
+                        .is_some_and(|(n, u)| lone_number(n) && TIME_UNIT_FIELDS.contains(&u)))
+        };
+        if fields[k..].iter().all(|(_, v)| valued(v))
+            && fields[..k]
+                .iter()
+                .all(|(_, v)| !lone_number(v) || release(v))
         {
             let (start, last) = fields[k - 1];
             let label = &text[fields[0].0..start + last.len()];
@@ -2062,12 +2083,18 @@ fn shows_columns(source: &str, lines: &[Range<usize>], lead: CellKind) -> bool {
         _ => (&source[head.clone()], rest),
     };
     // (a release names a column: "0.6.1 tok/s   0.6.2 tok/s")
-    let first = !header
-        .split_whitespace()
-        .any(|f| number_at(f.as_bytes(), 0).is_some() && !super::text::is_release(f))
-        && rest
-            .iter()
-            .any(|r| !column_values(header, &source[r.clone()], &[], lead).is_empty());
+    // (nor does a frame-rate statistic: "avg fps   1% low   0.1% low")
+    let fields: Vec<&str> = header.split_whitespace().collect();
+    let first = !fields.iter().enumerate().any(|(k, f)| {
+        number_at(f.as_bytes(), 0).is_some()
+            && !super::text::is_release(f)
+            && !(matches!(*f, "1%" | "0.1%")
+                && fields
+                    .get(k + 1)
+                    .is_some_and(|n| matches!(n.to_ascii_lowercase().as_str(), "low" | "lows")))
+    }) && rest
+        .iter()
+        .any(|r| !column_values(header, &source[r.clone()], &[], lead).is_empty());
     // or the names stand below a banner, a title or a rule ("STREAM version …", "Array size =
     // …", "-----" over "Function  Best Rate MB/s  Avg time …"), right above the first values
     first
@@ -2160,6 +2187,41 @@ fn shows_results(source: &str, lines: &[Range<usize>]) -> bool {
                 || !labelled_value(t, &[]).is_empty()
                 || !section_values(t, section_line(source, r.start), &[]).is_empty())
     })
+}
+
+/// The builds a block's lines set side by side, one a line ("mesa 24.0.8   118.4   92.1" over
+/// "mesa 24.1.0    86.9   61.4"): for the line `me`, the other builds its label's release is
+/// measured beside (the lines of its block labelled alike but for the release).
+pub fn row_builds(source: &str, lines: &[ResultLine], me: &ResultLine) -> Option<String> {
+    // (the label: the words before the first value; its release, and the rest)
+    let label = |r: &ResultLine| -> Option<(String, String)> {
+        let t = &source[r.block.span.clone()];
+        let mut release = None;
+        let mut rest = Vec::new();
+        for w in t.split_whitespace() {
+            let v = w.trim_start_matches(['v', 'V']);
+            if v.matches('.').count() >= 2 && super::text::is_release(v) && release.is_none() {
+                release = Some(w.to_string());
+            } else if lone_number(w) || number_at(w.as_bytes(), 0).is_some() {
+                break;
+            } else {
+                rest.push(w.to_ascii_lowercase());
+            }
+        }
+        Some((release?, rest.join(" ")))
+    };
+    let (mine, key) = label(me)?;
+    // (the lines near it only: a run's builds stand together, and a long block stays linear)
+    let at = lines.partition_point(|r| r.block.span.start < me.block.span.start);
+    let near = &lines[at.saturating_sub(16)..(at + 17).min(lines.len())];
+    let others: Vec<String> = near
+        .iter()
+        .filter(|r| r.code == me.code && r.block.span != me.block.span)
+        .filter_map(label)
+        .filter(|(rel, k)| *k == key && *rel != mine)
+        .map(|(rel, _)| rel)
+        .collect();
+    (!others.is_empty()).then(|| format!("{mine} vs {}", others.join(", ")))
 }
 
 /// The builds a block's column names set side by side ("model  gpu  0.6.1 tok/s  0.6.2 tok/s

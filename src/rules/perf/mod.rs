@@ -421,6 +421,12 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                         c.bound.fill(fields::Field::Baseline, b);
                     }
                 }
+                // (or its lines, a build each: "mesa 24.0.8 …" over "mesa 24.1.0 …")
+                if let Some(b) = fenced::row_builds(cx.text(), cx.result_lines(), line) {
+                    for c in claims.iter_mut() {
+                        c.bound.fill(fields::Field::Baseline, &b);
+                    }
+                }
                 fenced::bind_context(&mut claims, header, lead, &vocab);
                 // the block's own check line ("Solution Validates: …")
                 if let Some(r) = line.check.clone() {
