@@ -1258,6 +1258,26 @@ pub fn bind(text: &str, claims: &mut [Claim], vocab: &Vocab) {
             || t.ends_with("-index"))
     });
     cands[Field::Hardware as usize] = devices;
+    // A number format inside a model's name ("Mistral-7B-Instruct-v0.3-4bit",
+    // "Llama-3.1-8B-Instruct-FP8"): the checkpoint's precision, which the name's match as a
+    // workload covered.
+    let mut formats = Vec::new();
+    for r in &cands[Field::Workload as usize] {
+        let name = &text[r.clone()];
+        if !name.contains(['-', '_']) {
+            continue;
+        }
+        let spaced: String = name
+            .chars()
+            .map(|c| if matches!(c, '-' | '_' | '/') { ' ' } else { c })
+            .collect();
+        for (k, m) in vocab.matches(&spaced) {
+            if k == Field::Precision as usize && m.start > 0 {
+                formats.push(r.start + m.start..r.start + m.end);
+            }
+        }
+    }
+    cands[Field::Precision as usize].extend(formats);
     cands[Field::Baseline as usize].extend(structural_baselines(text, claims));
     for c in &mut cands {
         c.sort_by_key(|r| (r.start, r.end));

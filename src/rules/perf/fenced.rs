@@ -527,7 +527,9 @@ pub fn result_lines(
             .iter()
             .position(|r| {
                 let mut fields = source[r.clone()].split_whitespace();
+                // (a matrix's corner, "D\D  0  1  2  3", names columns)
                 r.start >= after_header
+                    && !source[r.clone()].trim_start().starts_with("D\\D")
                     && (fields.next().is_some_and(lone_number)
                         || fields.take(2).filter(|f| lone_number(f)).count() == 2)
             })
@@ -2062,6 +2064,21 @@ fn shows_columns(source: &str, lines: &[Range<usize>], lead: CellKind) -> bool {
             .iter()
             .any(|r| !column_values(header, &source[r.clone()], &[], None).is_empty());
     }
+    // a matrix under its title ("… Bandwidth Matrix (GB/s)" over "D\D  0  1" over "0  1512.33
+    // 25.87")
+    if let Some(k) = lines
+        .iter()
+        .position(|r| source[r.clone()].trim_start().starts_with("D\\D"))
+    {
+        if k > 0 {
+            if let Some(row) = lines.get(k + 1) {
+                let (title, names) = (&source[lines[k - 1].clone()], &source[lines[k].clone()]);
+                if !matrix_values(title, names, &source[row.clone()], &[]).is_empty() {
+                    return true;
+                }
+            }
+        }
+    }
     let lines = match lines.split_first() {
         Some((title, rest)) if source[title.clone()].split_whitespace().count() == 1 => rest,
         _ => lines,
@@ -2187,6 +2204,32 @@ fn shows_results(source: &str, lines: &[Range<usize>]) -> bool {
                 || !labelled_value(t, &[]).is_empty()
                 || !section_values(t, section_line(source, r.start), &[]).is_empty())
     })
+}
+
+/// The values of a matrix a tool prints with its unit in the title above ("Unidirectional
+/// P2P=Enabled Bandwidth Matrix (GB/s)" over "D\D  0  1  2  3" over "0  1512.33  25.87 …",
+/// as the CUDA samples' p2pBandwidthLatencyTest does): each value after the row's index.
+pub fn matrix_values(title: &str, names: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
+    if !names.trim_start().starts_with("D\\D") {
+        return Vec::new();
+    }
+    let lower = title.to_ascii_lowercase();
+    let kind = match super::text::unit_in(&lower) {
+        Some((unit, peak)) => (ClaimKind::Rate { peak_unit: peak }, unit),
+        None => match super::cells::time_unit_of_note(&lower) {
+            Some(unit) => (ClaimKind::Latency, unit),
+            None => return Vec::new(),
+        },
+    };
+    let mut out = Vec::new();
+    for (k, f) in text.split_whitespace().enumerate() {
+        let at = f.as_ptr() as usize - text.as_ptr() as usize;
+        if k == 0 || !lone_number(f) || taken(claims, at..at + f.len()) {
+            continue;
+        }
+        out.push(claim_at(text, at..at + f.len(), kind.0, kind.1));
+    }
+    out
 }
 
 /// The builds a block's lines set side by side, one a line ("mesa 24.0.8   118.4   92.1" over
@@ -2319,6 +2362,8 @@ pub fn bind_context(claims: &mut [Claim], header: &str, lead: &str, vocab: &Voca
         .trim_start()
         .trim_start_matches('#')
         .split_whitespace()
+        // (not a title's "Matrix": "Bandwidth (P2P Writes) Matrix (GB/s)" names the printout)
+        .filter(|n| *n != "Matrix")
         .find(|n| super::table::is_workload_header(&n.replace(['_', '-'], " ")));
     for c in claims {
         if let Some(name) = set_up_column {

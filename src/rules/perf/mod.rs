@@ -397,6 +397,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 let header = line.header.clone().map_or("", |h| &cx.text()[h]);
                 let names = line.names.clone().map_or(header, |n| &cx.text()[n]);
                 claims.extend(fenced::column_values(names, text, &claims, line.lead_kind));
+                claims.extend(fenced::matrix_values(header, names, text, &claims));
                 // (the builds its columns set side by side: "0.6.1 tok/s  0.6.2 tok/s")
                 let builds = fenced::compared_columns(names).filter(|_| claims.len() >= 2);
                 let compared = fenced::benchstat_times(names, text, &claims);
@@ -468,6 +469,39 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 {
                     for c in claims.iter_mut() {
                         c.bound.fill(fields::Field::Correctness, "#wrong");
+                    }
+                }
+                // nccl-tests' "type" column names the data type each line reduced ("float",
+                // "half", "bfloat16"): its precision
+                if names.split_whitespace().any(|w| w == "busbw") {
+                    if let Some(k) = names
+                        .trim_start_matches('#')
+                        .split_whitespace()
+                        .position(|w| w == "type")
+                    {
+                        if let Some(t) = text.split_whitespace().nth(k).filter(|t| {
+                            matches!(
+                                *t,
+                                "float"
+                                    | "half"
+                                    | "bfloat16"
+                                    | "double"
+                                    | "int8"
+                                    | "uint8"
+                                    | "int32"
+                                    | "uint32"
+                                    | "int64"
+                                    | "uint64"
+                                    | "f8e4m3"
+                                    | "f8e5m2"
+                                    | "fp8_e4m3"
+                                    | "fp8_e5m2"
+                            )
+                        }) {
+                            for c in claims.iter_mut() {
+                                c.bound.fill(fields::Field::Precision, t);
+                            }
+                        }
                     }
                 }
                 // a column of quality beside the results ("recall@10" among the column names)
