@@ -194,6 +194,10 @@ pub(super) fn is_measured_ratio_header(header: &str) -> bool {
 
 /// A time unit a note names for the numbers under it: "(ms)", "in ms", "in seconds".
 pub(super) fn time_unit_of_note(note: &str) -> Option<&'static str> {
+    // ("latency in core cycles", "(clock cycles)")
+    let note = &note
+        .replace("core cycles", "cycles")
+        .replace("clock cycles", "cycles");
     const UNITS: &[(&str, &str)] = &[
         ("ms", "ms"),
         ("milliseconds", "ms"),
@@ -212,6 +216,8 @@ pub(super) fn time_unit_of_note(note: &str) -> Option<&'static str> {
         ("nanoseconds", "ns"),
         ("minutes", "min"),
         ("hours", "h"),
+        // a microbenchmark's latencies ("Load-to-use latency in core cycles")
+        ("cycles", "cycles"),
     ];
     // a note that opens with the unit spelled out ("Milliseconds, median of 20 runs:",
     // "Seconds per iteration.")
@@ -369,8 +375,12 @@ fn note_kind(note: &str, policy: &PerfPolicy) -> CellKind {
 
 /// What a column's number cells claim, from its header and the heading above the table.
 pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
-    // (full-width brackets, as Chinese headers write them: "单步耗时（秒）")
+    // (full-width brackets, as Chinese headers write them: "单步耗时（秒）"; a footnote's
+    // marker after the name, "GPU util¹", "Load†", is no part of it)
     let h = header
+        .trim_end_matches([
+            '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹', '⁰', '†', '‡', '*',
+        ])
         .to_ascii_lowercase()
         .replace('（', " (")
         .replace('）', ")");
@@ -387,6 +397,13 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
         if matches!(t, "1% low" | "1% lows" | "0.1% low" | "0.1% lows") {
             return Some((ClaimKind::Rate { peak_unit: false }, "fps"));
         }
+    }
+    // "Load", "Cold start" over "3.1 s": how long loading took, in each cell's own unit
+    if matches!(
+        h.trim(),
+        "load" | "loading" | "cold start" | "warm start" | "startup" | "start-up" | "boot"
+    ) {
+        return Some((ClaimKind::Latency, OWN_UNIT));
     }
     // "vs cuBLAS" over "107%": a share of another system's result
     if own.trim().is_empty() && !h.trim().is_empty() {
