@@ -645,12 +645,21 @@ impl TableContext {
             .collect();
         // (the first column names the rows: "| Engine | Tokens/s |"; a column of versions
         // beside a model's name is a detail of each row's run)
-        // (devices in rows: not in a specification table, whose rows compare no measurement)
+        // (devices in rows: not in a specification table, whose rows compare no measurement;
+        // a column of what each device has, "VRAM", beside columns of speeds a run reaches,
+        // "SD1.5 (it/s)", "s/image", leaves the rows results)
+        // (and no column sets each row's run apart, "Grid" beside "GPU": a plain list)
+        let run_speeds = head
+            .iter()
+            .any(|h| matches!(unit_in(h), Some((_, false))) || time_unit_in(h).is_some())
+            && !head[1..]
+                .iter()
+                .any(|h| is_workload_header(h) || has_word(h, &["grid", "mesh", "resolution"]));
         let system_rows = ((around.reference_row && around.names >= 1)
             || (around.names >= 2
                 && head.first().is_some_and(|h| {
                     has_word(h, SYSTEM_HEADER_WORDS)
-                        || (has_word(h, DEVICE_HEADER_WORDS) && !spec_header)
+                        || (has_word(h, DEVICE_HEADER_WORDS) && (!spec_header || run_speeds))
                         // checkpoints of one model in several number formats ("| Checkpoint |"
                         // over "fp32", "int8 dynamic", "int4 (W4A16)")
                         || has_word(
