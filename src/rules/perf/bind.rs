@@ -45,6 +45,37 @@ fn name_like(w: &str) -> bool {
     (has_digit && has_alpha) || camel || capitalised || LOWER_NAMES.contains(&lower.as_str())
 }
 
+/// Whether `w` at `at` of `text` is a product or maker written in capitals and named as such:
+/// "RTX 3060", "AMD's", "TGI." (not a part of any machine, "GPU", "HBM", nor the first word of
+/// a noun, "CFS periods").
+fn acronym_name(text: &str, at: usize, w: &str) -> bool {
+    (2..=8).contains(&w.len())
+        && w.bytes().all(|c| c.is_ascii_uppercase())
+        && !matches!(
+            w,
+            "GPU"
+                | "GPUS"
+                | "CPU"
+                | "CPUS"
+                | "TPU"
+                | "NPU"
+                | "HBM"
+                | "DRAM"
+                | "SRAM"
+                | "SM"
+                | "PCIE"
+                | "RAM"
+                | "VRAM"
+                | "MFU"
+                | "HFU"
+                | "IO"
+                | "OS"
+        )
+        && !word_after(text, at + w.len())
+            .1
+            .starts_with(|c: char| c.is_ascii_lowercase())
+}
+
 /// Verbs that pair a set-up with its value ("v0.5.3 gives 24,910 tokens/s").
 const GIVES: &[&str] = &[
     "gives",
@@ -363,6 +394,7 @@ fn structural_baselines(text: &str, claims: &[Claim]) -> Vec<Range<usize>> {
                     }) && (w2.contains('-') || name_like(w2))
                 };
                 if (name_like(w2)
+                    || acronym_name(text, s2, w2)
                     || version
                     || possessive
                     || of_result

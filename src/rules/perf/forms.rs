@@ -369,6 +369,18 @@ const REACH_VERBS: &[&str] = &[
 ];
 
 /// Where the hedge before a number starts ("about 93%", "roughly 93%"), else the number.
+/// The `n` words before `at`, nearest first (within the text's clause or not).
+fn words_before(lower: &str, at: usize, n: usize) -> impl Iterator<Item = &str> {
+    let mut to = at;
+    (0..n).map_while(move |_| {
+        let (s, w) = word_before(lower, to);
+        (!w.is_empty() && s < to).then(|| {
+            to = s;
+            w
+        })
+    })
+}
+
 fn quantified_start(lower: &str, start: usize) -> usize {
     let (s, w) = word_before(lower, start);
     if matches!(
@@ -722,8 +734,20 @@ pub(super) fn is_perf_percent(
                             | "measured"
                             | "clocked"
                             | "benchmarked"
+                            // "lands at 45% of the 4090"
+                            | "lands"
+                            | "landed"
                     ) || REACH_VERBS.contains(&v)
+                        // "measures llama.cpp's Vulkan backend at 92% of the CUDA backend's"
+                        || words_before(lower, s0, 5).any(|p| {
+                            matches!(p, "measures" | "measured" | "clocks" | "puts" | "put")
+                        })
                 })
+                // "gets Triton to 91% of a hand-written CUDA kernel"
+                || (w == "to"
+                    && words_before(lower, s0, 4).any(|p| {
+                        matches!(p, "gets" | "got" | "brings" | "brought" | "pushes" | "pushed")
+                    }))
         };
         let reached = reach_verb
             && after.first().is_some_and(|w| !QUALITY_WORDS.contains(w))
