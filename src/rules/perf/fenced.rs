@@ -109,7 +109,15 @@ fn is_code_line(line: &str) -> bool {
     let t = line.trim();
     // a record a training loop prints, a dictionary or JSON object of values ("{'loss': 1.22,
     // 'tokens_per_sec_per_gpu': 3298.4}")
-    if (t.starts_with("{'") || t.starts_with("{\"")) && t.ends_with('}') && !t.contains(';') {
+    // (also the first line of one wrapped over two: {"model":"…","backend":"webgpu",)
+    if (t.starts_with("{'") || t.starts_with("{\""))
+        && (t.ends_with('}') || (t.ends_with(',') && t.contains("\":\"")))
+        && !t.contains(';')
+    {
+        return false;
+    }
+    // (or a line of one, its values' keys naming their units: "prefill_tok_s":402.6,)
+    if t.starts_with('"') && t.contains("\":") && !json_values(t, &[]).is_empty() {
         return false;
     }
     // a record of fields a benchmark prints ("engine=lodestar  ef=96  recall@10=0.953
@@ -296,10 +304,13 @@ pub fn result_lines(
             continue;
         }
         // a fenced block of output: ``` or ~~~ with no info string or an output one
-        let Some(body) = fenced_body(source, span.clone()) else {
+        let sentence = last_sentence(&b.text);
+        // (a JSON block, when the lead-in says a tool printed it: "The page prints a JSON
+        // summary, e.g.:")
+        let json = has_word(&b.text.to_ascii_lowercase(), OUTPUT_WORDS);
+        let Some(body) = fenced_body(source, span.clone(), json) else {
             continue;
         };
-        let sentence = last_sentence(&b.text);
         let lines: Vec<Range<usize>> = lines_of(source, body.clone(), quoted)
             .filter(|r| !source[r.clone()].trim().is_empty())
             .collect();
@@ -690,7 +701,7 @@ fn blank_but(gap: &str, open: &str, close: &str) -> bool {
 
 /// The source range of a fenced block's lines between its fences, when its info string names
 /// output (none, `text`, `console`, `bash`…).
-fn fenced_body(source: &str, span: Range<usize>) -> Option<Range<usize>> {
+fn fenced_body(source: &str, span: Range<usize>, json: bool) -> Option<Range<usize>> {
     let block = source.get(span.clone())?;
     let t = block.trim_start();
     // an indented block (no fence): what a notebook exported to Markdown prints under its
@@ -710,7 +721,7 @@ fn fenced_body(source: &str, span: Range<usize>) -> Option<Range<usize>> {
         .next()
         .unwrap_or("")
         .to_ascii_lowercase();
-    if !OUTPUT_INFO.contains(&lang.as_str()) {
+    if !OUTPUT_INFO.contains(&lang.as_str()) && !(json && lang == "json") {
         return None;
     }
     // up to the closing fence (the last line, when there is one)
@@ -2202,8 +2213,64 @@ fn shows_results(source: &str, lines: &[Range<usize>]) -> bool {
             && t.bytes().any(|c| c.is_ascii_digit())
             && (!find_claims(t, &never).is_empty()
                 || !labelled_value(t, &[]).is_empty()
+                || !json_values(t, &[]).is_empty()
                 || !section_values(t, section_line(source, r.start), &[]).is_empty())
     })
+}
+
+/// Values a tool prints as JSON whose keys carry their unit ("prefill_tok_s":402.6,
+/// "ttft_s":0.21, "p99_ms": 41.5): each a claim of that unit.
+pub fn json_values(text: &str, claims: &[Claim]) -> Vec<Claim> {
+    const SUFFIXES: &[(&str, ClaimKind, &str)] = &[
+        ("_tok_s", ClaimKind::Rate { peak_unit: false }, "tokens/s"),
+        (
+            "_tokens_s",
+            ClaimKind::Rate { peak_unit: false },
+            "tokens/s",
+        ),
+        (
+            "_tokens_per_s",
+            ClaimKind::Rate { peak_unit: false },
+            "tokens/s",
+        ),
+        (
+            "_tokens_per_sec",
+            ClaimKind::Rate { peak_unit: false },
+            "tokens/s",
+        ),
+        ("_tps", ClaimKind::Rate { peak_unit: false }, "tokens/s"),
+        ("_qps", ClaimKind::Rate { peak_unit: false }, "qps"),
+        ("_rps", ClaimKind::Rate { peak_unit: false }, "req/s"),
+        ("_req_s", ClaimKind::Rate { peak_unit: false }, "req/s"),
+        ("_gbps", ClaimKind::Rate { peak_unit: true }, "gb/s"),
+        ("_gb_s", ClaimKind::Rate { peak_unit: true }, "gb/s"),
+        ("_tflops", ClaimKind::Rate { peak_unit: true }, "tflops"),
+        ("_ms", ClaimKind::Latency, "ms"),
+        ("_us", ClaimKind::Latency, "us"),
+        ("_ns", ClaimKind::Latency, "ns"),
+        ("_sec", ClaimKind::Latency, "s"),
+        ("_seconds", ClaimKind::Latency, "s"),
+        ("_s", ClaimKind::Latency, "s"),
+    ];
+    let mut out = Vec::new();
+    for (q, _) in text.match_indices("\":") {
+        let Some(open) = text[..q].rfind('"') else {
+            continue;
+        };
+        let key = text[open + 1..q].to_ascii_lowercase();
+        let Some(&(_, kind, unit)) = SUFFIXES.iter().find(|(s, ..)| key.ends_with(s)) else {
+            continue;
+        };
+        let start = q + 2 + (text[q + 2..].len() - text[q + 2..].trim_start().len());
+        // (`number_at` gives where the number ends)
+        let Some(end) = number_at(text.as_bytes(), start) else {
+            continue;
+        };
+        if end > start && !taken(claims, start..end) {
+            out.push(claim_at(text, start..end, kind, unit));
+        }
+    }
+    out
 }
 
 /// The values of a matrix a tool prints with its unit in the title above ("Unidirectional

@@ -398,6 +398,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 let names = line.names.clone().map_or(header, |n| &cx.text()[n]);
                 claims.extend(fenced::column_values(names, text, &claims, line.lead_kind));
                 claims.extend(fenced::matrix_values(header, names, text, &claims));
+                claims.extend(fenced::json_values(text, &claims));
                 // (the builds its columns set side by side: "0.6.1 tok/s  0.6.2 tok/s")
                 let builds = fenced::compared_columns(names).filter(|_| claims.len() >= 2);
                 let compared = fenced::benchstat_times(names, text, &claims);
