@@ -721,7 +721,7 @@ fn fenced_body(source: &str, span: Range<usize>, json: bool) -> Option<Range<usi
         .next()
         .unwrap_or("")
         .to_ascii_lowercase();
-    if !OUTPUT_INFO.contains(&lang.as_str()) && !(json && lang == "json") {
+    if !(OUTPUT_INFO.contains(&lang.as_str()) || (json && lang == "json")) {
         return None;
     }
     // up to the closing fence (the last line, when there is one)
