@@ -1039,6 +1039,52 @@ fn compared_bare(lower: &str, claims: &[Claim]) -> Vec<(Range<usize>, usize)> {
     found
 }
 
+/// Whether the number at `at` carries a sign of change right before it ("+18%", "−4%").
+fn signed_at(lower: &str, at: usize) -> bool {
+    let h = &lower[..at];
+    h.ends_with('+')
+        || h.ends_with('−')
+        || (h.ends_with('-') && !h[..h.len() - 1].ends_with(|c: char| c.is_ascii_alphanumeric()))
+}
+
+/// The signed percentages of `sentence` each after a word ("dgrad +11%"), as ranges without
+/// the sign.
+fn signed_shares(lower: &str, sentence: Range<usize>) -> impl Iterator<Item = Range<usize>> + '_ {
+    let b = lower.as_bytes();
+    let mut at = sentence.start;
+    std::iter::from_fn(move || {
+        while at < sentence.end {
+            let i = at;
+            at += 1;
+            if !b[i].is_ascii_digit() || (i > 0 && (b[i - 1].is_ascii_digit() || b[i - 1] == b'.'))
+            {
+                continue;
+            }
+            if !signed_at(lower, i) {
+                continue;
+            }
+            let Some(end) = number_at(b, i) else {
+                continue;
+            };
+            if b.get(end) != Some(&b'%') {
+                continue;
+            }
+            // (after a word and a space: "dgrad +11%", not "(+11%)")
+            let sign = lower[..i].char_indices().next_back().map_or(i, |(p, _)| p);
+            if !lower[..sign].ends_with(' ')
+                || !lower[..sign]
+                    .trim_end()
+                    .ends_with(|c: char| c.is_ascii_alphabetic())
+            {
+                continue;
+            }
+            at = end + 1;
+            return Some(i..end + 1);
+        }
+        None
+    })
+}
+
 /// The claim of `kind` at `span` of `text` (`lower`: `text` lower-cased; `seg`: its clause and
 /// sentence ends), its fields not yet bound.
 fn new_claim(
@@ -2524,6 +2570,15 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             let configured_runtime = after_unit == "runtime"
                 && words(&lower_s[seg().sentence(&lower_s, &(i..end))])
                     .any(|w| matches!(w, "ramp" | "ramp-up" | "warm-up" | "warmup" | "ramp_time"));
+            // the end of a change: "reduced from 55 µs to 18 µs per plan"
+            let change_end = before == "to"
+                && out.last().is_some_and(|c| {
+                    c.kind == ClaimKind::Latency
+                        && c.sentence.start <= i
+                        && i < c.sentence.end
+                        && word_before(&lower_s, quantifier_start(&lower_s, c.span.start)).1
+                            == "from"
+                });
             let setting = length_of_work
                 || threshold
                 || configured_runtime
@@ -2532,7 +2587,11 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 && !cjk_change
                 && !compared
                 && states(Vocabulary::Setting, &set_up_text)
-                || (SETTING_AFTER.contains(&after_unit) && !per_item && !of_time && !each_took)
+                || (SETTING_AFTER.contains(&after_unit)
+                    && !per_item
+                    && !of_time
+                    && !each_took
+                    && !change_end)
                 // "mean time between failures was ~19 hours" is reliability, not speed
                 // "the median of 3 runs of 60 seconds": how long each run lasts
                 || (before == "of"
@@ -3139,6 +3198,27 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             && is_spec_statement(&lower_s, &c.span, &c.clause, &c.sentence, rate, states)
         {
             c.capability = true;
+        }
+    }
+    // the signed shares listed with one that is a claim ("forward +18%, dgrad +11%, wgrad +23%
+    // vs 3.0"): the same kind of change, each a claim
+    // (each sentence scanned once, however many of its shares are signed)
+    let mut sentences: Vec<Range<usize>> = out
+        .iter()
+        .filter(|c| {
+            c.kind == ClaimKind::Percent && !c.capability && signed_at(&lower_s, c.span.start)
+        })
+        .map(|c| c.sentence.clone())
+        .collect();
+    sentences.sort_by_key(|r| (r.start, r.end));
+    sentences.dedup();
+    let listed: Vec<Range<usize>> = sentences
+        .into_iter()
+        .flat_map(|s| signed_shares(&lower_s, s))
+        .collect();
+    for r in listed {
+        if !taken(&out, r.clone()) {
+            out.push(claim(r, ClaimKind::Percent));
         }
     }
     out.sort_by_key(|c| (c.span.start, std::cmp::Reverse(c.span.end)));
