@@ -1168,11 +1168,10 @@ fn speed_unchanged(text: &str, r: &Range<usize>) -> bool {
     if !text[r.clone()].trim().eq_ignore_ascii_case("unchanged") {
         return false;
     }
-    let before = text[..r.start].to_ascii_lowercase();
-    let ws: Vec<&str> = super::text::words(&before).collect();
-    ws.iter()
-        .rev()
-        .copied()
+    // (the few words before it, lower-cased: not the whole text before, once a match)
+    let from = crate::lines::ceil_char_boundary(text, r.start.saturating_sub(80));
+    let before = text[from..r.start].to_ascii_lowercase();
+    let subject = super::text::words_before(&before, before.len(), 8)
         .find(|w| {
             !matches!(
                 *w,
@@ -1201,7 +1200,8 @@ fn speed_unchanged(text: &str, r: &Range<usize>) -> bool {
                     w,
                     "speed" | "time" | "memory" | "usage" | "footprint" | "utilization"
                 )
-        })
+        });
+    subject
 }
 
 /// Binds the fields of each claim of a block's `text` (see the module's head).

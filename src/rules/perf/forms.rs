@@ -369,18 +369,6 @@ const REACH_VERBS: &[&str] = &[
 ];
 
 /// Where the hedge before a number starts ("about 93%", "roughly 93%"), else the number.
-/// The `n` words before `at`, nearest first (within the text's clause or not).
-fn words_before(lower: &str, at: usize, n: usize) -> impl Iterator<Item = &str> {
-    let mut to = at;
-    (0..n).map_while(move |_| {
-        let (s, w) = word_before(lower, to);
-        (!w.is_empty() && s < to).then(|| {
-            to = s;
-            w
-        })
-    })
-}
-
 fn quantified_start(lower: &str, start: usize) -> usize {
     let (s, w) = word_before(lower, start);
     if matches!(

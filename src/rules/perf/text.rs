@@ -359,6 +359,18 @@ pub(super) fn word_before(text: &str, to: usize) -> (usize, &str) {
     (start, &head[start..])
 }
 
+/// The `n` words before `at`, nearest first.
+pub(super) fn words_before(text: &str, at: usize, n: usize) -> impl Iterator<Item = &str> {
+    let mut to = at;
+    (0..n).map_while(move |_| {
+        let (s, w) = word_before(text, to);
+        (!w.is_empty() && s < to).then(|| {
+            to = s;
+            w
+        })
+    })
+}
+
 /// The rate unit a text names as a word ("Prefill tokens/s", "TFLOPS/GPU"), lower case.
 pub(super) fn unit_in(h: &str) -> Option<(&'static str, bool)> {
     super::words::RATE_UNITS
