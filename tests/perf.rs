@@ -938,3 +938,14 @@ fn item_labels_named_benchmarks_and_stretches_of_time_are_exact() {
 fn dated_groups_ceiling_shares_and_units_below_tables_are_exact() {
     assert_exact("perf-thirty-fifth.md", 47);
 }
+
+/// The twenty-third session's classes: bit widths of loads and buses are no precision; sizes
+/// in unknowns, Blender scenes and requests held at once are workloads; bit-exactness, errors
+/// under a bound and agreement to significant digits are checks, and what a check compares
+/// with is no baseline; a printout's key-and-value set-up lines and its error line count for
+/// its results; columns of one unit beside their ratio are set side by side; rows of what
+/// systems have are datasheets; one's own time beside the leaderboard's first is compared.
+#[test]
+fn printed_settings_spec_rows_and_load_widths_are_exact() {
+    assert_exact("perf-thirty-sixth.md", 17);
+}

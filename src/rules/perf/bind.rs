@@ -712,7 +712,15 @@ pub(super) fn compares(text: &str, r: &Range<usize>, claims: Option<&[Claim]>) -
             }) && next
                 .first()
                 .is_some_and(|w| matches!(w.as_str(), "the" | "a" | "an" | "our" | "one"));
-            !guards && !bound && !target
+            // "when one of us last checked the claim against the source", "verified each
+            // output against cuBLAS": what a check compares with is the check's reference
+            let checked = super::text::words_before(text, r.start, 4).any(|w| {
+                let w = w.to_ascii_lowercase();
+                ["check", "verif", "validat", "cross-check", "re-check"]
+                    .iter()
+                    .any(|v| w.starts_with(v))
+            });
+            !guards && !bound && !target && !checked
         }
         // Android's Baseline Profiles are a build's set-up (ahead-of-time compiled code), not
         // a baseline: "with the Baseline Profile", "a baseline profile build"

@@ -484,15 +484,27 @@ pub fn result_lines(
             _ => h,
         });
         // lines of settings at the top of the block ("goos: linux", "goarch: amd64", "cpu: AMD
-        // EPYC 9654", as `go test -bench` prints them) belong to the header
+        // EPYC 9654", as `go test -bench` prints them; or a key, spaces and a value: "dtype
+        // fp16 in / fp32 acc") belong to the header
         let setting = |r: &Range<usize>| {
             let t = source[r.clone()].trim();
-            t.split_once(": ").is_some_and(|(k, v)| {
-                !k.is_empty()
-                    && k.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
-                    && !v.trim().is_empty()
-                    && find_claims(t, &never).is_empty()
-            })
+            let key = |k: &str| {
+                !k.is_empty() && k.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+            };
+            let colon = t
+                .split_once(": ")
+                .is_some_and(|(k, v)| key(k) && !v.trim().is_empty());
+            // (one value, not a line of column names: "tokens  unfused(us)  fused(us)")
+            let spaced = t.split_once("  ").is_some_and(|(k, v)| {
+                let v = v.trim();
+                key(k)
+                    && !v.is_empty()
+                    && !v.contains("  ")
+                    && !v.contains('\t')
+                    && !v.split_whitespace().next().is_some_and(lone_number)
+            });
+            (colon || (spaced && labelled_value(t, &[]).is_empty()))
+                && find_claims(t, &never).is_empty()
         };
         let header = header.map(|h| {
             if !setting(&h) {
@@ -2140,7 +2152,22 @@ fn shows_columns(source: &str, lines: &[Range<usize>], lead: CellKind) -> bool {
 /// arrays").
 fn check_line(line: &str) -> bool {
     let t = line.trim_start();
-    t.starts_with("Solution Validates") || t.starts_with("Result = PASS")
+    if t.starts_with("Solution Validates") || t.starts_with("Result = PASS") {
+        return true;
+    }
+    // an error against a reference a benchmark prints beside its results ("max_abs_err
+    // 3.1e-3 (ref: cublasGemmEx)", "max_rel_error: 2e-5", "allclose: True")
+    let key = t
+        .split(|c: char| c == ':' || c.is_whitespace())
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let parts: Vec<&str> = key.split(['_', '-', '.']).collect();
+    let error = parts.iter().any(|p| matches!(*p, "err" | "error" | "diff"))
+        && parts
+            .iter()
+            .any(|p| matches!(*p, "max" | "abs" | "rel" | "mean" | "l2" | "maxabs"));
+    error || matches!(key.as_str(), "allclose" | "max_abs_err" | "maxabserr")
 }
 
 /// Whether a line of output is a rule of dashes or equals signs ("-----", "=====").
@@ -2337,6 +2364,31 @@ pub fn row_builds(source: &str, lines: &[ResultLine], me: &ResultLine) -> Option
 /// The builds a block's column names set side by side ("model  gpu  0.6.1 tok/s  0.6.2 tok/s
 /// delta", "name  before  after"): the values of a line under them are each other's baseline.
 pub fn compared_columns(names: &str) -> Option<String> {
+    // columns of one unit beside a column of their ratio ("tokens  unfused(us)  fused(us)
+    // speedup"): the variants side by side
+    let ratio = names.split_whitespace().any(|w| {
+        let w = w.to_ascii_lowercase();
+        w.starts_with("speedup") || w.starts_with("vs_") || w == "ratio"
+    });
+    if ratio {
+        let with_unit: Vec<(&str, &str)> = names
+            .split_whitespace()
+            .filter_map(|w| {
+                let (name, unit) = w.strip_suffix(')')?.split_once('(')?;
+                (!name.is_empty() && !unit.is_empty()).then_some((name, unit))
+            })
+            .collect();
+        for (k, (_, unit)) in with_unit.iter().enumerate() {
+            let same: Vec<&str> = with_unit[k..]
+                .iter()
+                .filter(|(_, u)| u.eq_ignore_ascii_case(unit))
+                .map(|(n, _)| *n)
+                .collect();
+            if same.len() >= 2 {
+                return Some(same.join(" vs "));
+            }
+        }
+    }
     let sides: Vec<&str> = names
         .split_whitespace()
         .filter(|w| {

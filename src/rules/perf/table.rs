@@ -869,6 +869,39 @@ impl TableContext {
             if spec_column && !row_measured() {
                 c.capability = true;
             }
+            // a row of a specification in a table of systems side by side ("| | AX6 | AX7 |"
+            // over "| Memory bandwidth (per GPU) | 3.35 TB/s | 8 TB/s |", "| Dense FP8 | … |",
+            // "| Network | 3.2 Tbps | … |"): what each system has
+            let spec_row = own.is_some_and(|o| o > 0)
+                && self.header.first().is_some_and(|(h, _)| {
+                    let h = h.trim().to_ascii_lowercase();
+                    h.is_empty() || matches!(h.as_str(), "spec" | "specs" | "specification")
+                })
+                && self.systems.iter().filter(|&&s| s).count() >= 2
+                && cells.first().is_some_and(|(_, label)| {
+                    let l = label.trim().trim_matches('*').to_ascii_lowercase();
+                    let own_l = own_words(&l);
+                    !has_word(&l, MEASURED_WORDS)
+                        && !is_footprint(&l)
+                        && !l.contains('%')
+                        && ((has_word(own_l, SPEC_HEADER_WORDS) || names_spec(own_l))
+                            || (words(&l).any(|w| {
+                                matches!(
+                                    w,
+                                    "bandwidth"
+                                        | "network"
+                                        | "networking"
+                                        | "interconnect"
+                                        | "nvlink"
+                                        | "infiniband"
+                                        | "ethernet"
+                                        | "fabric"
+                                )
+                            }) && (c.unit.contains("bps") || c.unit.contains("B/s"))))
+                });
+            if spec_row {
+                c.capability = true;
+            }
             // a row of a specification table: a device's peak rates, no workload, nothing
             // compared with and nothing measured ("| H100 SXM | 989 TFLOPS | 80 GB |" under
             // "Peak BF16" or "Memory")
@@ -1015,6 +1048,7 @@ enum Named {
 /// Words of a header naming one side of a comparison.
 const COMPARED_SIDE_WORDS: &[&str] = &[
     "ours",
+    "mine",
     "baseline",
     "naive",
     "eager",
@@ -1254,6 +1288,10 @@ fn names_system(header: &str, h: &str, side: bool) -> Named {
             && v.bytes().all(|b| b.is_ascii_digit() || b == b'.')
         {
             return Named::Surely;
+        }
+        // a leaderboard's place beside one's own ("Mine (µs) | #1 (µs)")
+        if w.len() >= 2 && w.starts_with('#') && w[1..].bytes().all(|b| b.is_ascii_digit()) {
+            return Named::Maybe;
         }
         if is_metric(&w.to_ascii_lowercase()) || !w.chars().any(char::is_alphabetic) {
             return Named::No;
