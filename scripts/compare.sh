@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Whole-process timings: `sourcepolicy lint` against a bare comrak parse of the same file
-# (the floor for a comrak-based linter), on the corpus lists. Prints hyperfine's medians and
-# the ratio; then the guide 100 times in one file and a 200,000-entry list (throughput).
+# (the floor for a comrak-based linter), on the corpus lists. Prints the medians of all runs,
+# the median of the rounds' ratios and their interquartile range; then the guide 100 times in
+# one file and a 200,000-entry list (throughput).
 # Needs hyperfine (apt-get install hyperfine) and ../shared/corpus.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,19 +13,32 @@ cargo build --release --quiet --bin sourcepolicy --example parse_only
 bin=target/release/sourcepolicy
 floor=target/release/examples/parse_only
 runs=${RUNS:-200}
-printf '%-45s %12s %12s %8s\n' file "lint (ms)" "parse (ms)" ratio
+# The lint and the parse are timed in alternating rounds (hyperfine runs one command's runs
+# before the other's, so a burst of noise on a shared machine would land on one side only):
+# each round times both, and the ratio printed is the median of the rounds' ratios.
+rounds=${ROUNDS:-20}
+per_round=$(( (runs + rounds - 1) / rounds ))
+printf '%-45s %12s %12s %8s %15s\n' file "lint (ms)" "parse (ms)" ratio "rounds' range"
 for f in guide/README.fe274ee.md guide/README.3ad4ea1.md coderonion__awesome-cuda-and-hpc.md \
          xlite-dev__Awesome-LLM-Inference.md sindresorhus__awesome.md; do
-  out=$(mktemp)
-  hyperfine -N -i --warmup 20 --runs "$runs" --export-json "$out" \
-    "$bin lint --today 2026-12-02 $corpus/$f" "$floor $corpus/$f" >/dev/null 2>&1
+  out=$(mktemp -d)
+  for r in $(seq "$rounds"); do
+    hyperfine -N -i --warmup 3 --runs "$per_round" --export-json "$out/$r.json" \
+      "$bin lint --today 2026-12-02 $corpus/$f" "$floor $corpus/$f" >/dev/null 2>&1
+  done
   python3 - "$out" "$f" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))["results"]
-lint, parse = (r[0]["median"] * 1000, r[1]["median"] * 1000)
-print(f"{sys.argv[2]:<45} {lint:12.2f} {parse:12.2f} {lint/parse:8.2f}")
+import glob, json, statistics, sys
+lint, parse, ratios = [], [], []
+for path in glob.glob(sys.argv[1] + "/*.json"):
+    r = json.load(open(path))["results"]
+    lint += r[0]["times"]
+    parse += r[1]["times"]
+    ratios.append(r[0]["median"] / r[1]["median"])
+l, p = statistics.median(lint) * 1000, statistics.median(parse) * 1000
+q = statistics.quantiles(ratios, n=4)
+print(f"{sys.argv[2]:<45} {l:12.2f} {p:12.2f} {statistics.median(ratios):8.2f} {q[0]:7.2f}-{q[2]:.2f}")
 PY
-  rm -f "$out"
+  rm -rf "$out"
 done
 
 # Throughput: the guide repeated 100 times in one file against 100 runs on one copy (the
