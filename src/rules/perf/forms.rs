@@ -509,8 +509,9 @@ pub(super) fn is_perf_percent(
     // ("communication takes 38% of the step": a run's time spent on one part)
     if next == "of" {
         let (ts, t) = word_after(lower, s1 + 2);
-        let what = if t == "the" {
-            word_after(lower, ts + 3).1
+        // ("spent 23% of each step waiting on the loader")
+        let what = if matches!(t, "the" | "each" | "every") {
+            word_after(lower, ts + t.len()).1
         } else {
             t
         };

@@ -232,15 +232,27 @@ pub(super) fn hypothetical(lower: &str, seg: &Segments, r: &Range<usize>, states
         let abs = sentence.start + at;
         abs >= r.end && words(lower.get(r.end..abs).unwrap_or("")).any(|w| w == "if")
     };
+    // (nor a "would" of a clause joined after the number's: "got 124.5 TFLOPS, but occupancy
+    // fell to 8%, and a deeper pipeline would not fit" states the 124.5)
+    let later_clause = |at: usize| {
+        let abs = sentence.start + at;
+        abs >= clause_end && {
+            let between = lower.get(r.end..abs).unwrap_or("");
+            [", and ", ", but ", "; ", " but ", ", while ", ", whereas "]
+                .iter()
+                .any(|j| between.contains(j))
+        }
+    };
     let would = s.match_indices("would").any(|(at, m)| {
         let w = word_after(s, at).1;
         matches!(w, "would" | "wouldn't" | "wouldn’t")
             && !perceived(at, m.len())
             && !later_condition(at)
+            && !later_clause(at)
     }) || s
         .match_indices("'d ")
         .chain(s.match_indices("’d "))
-        .any(|(at, m)| !perceived(at, m.len()) && !later_condition(at));
+        .any(|(at, m)| !perceived(at, m.len()) && !later_condition(at) && !later_clause(at));
     let conditional = words(s)
         .next()
         .is_some_and(|w| matches!(w, "if" | "suppose" | "assuming" | "imagine"))

@@ -839,6 +839,8 @@ pub(super) const RESULT_CUES: &[&str] = &[
     "spent",
     "spends",
     "spending",
+    // "the production code needed 483 s on 16 nodes"
+    "needed",
     // "Inductor gets 12.3 ms on the H100"
     "gets",
     "got",
