@@ -503,11 +503,14 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     let expected =
         has_word(own, EXPECTED_WORDS) && !has_word(&h, AGAINST_RESULT) && !h.contains(" / ");
     // "Leader CPU (max broker)" over "39%": the share of the processor a run kept busy (only its
-    // cells written as shares; a column of CPUs names them)
+    // cells written as shares; a column of CPUs names them; "CPU (s)" beside "GPU (s)" holds
+    // the CPU's times)
     if has_word(own, &["cpu"])
         && !setting
         && !expected
         && !has_word(own, &["time", "cores", "threads", "model", "type", "limit"])
+        && time_unit_in(&h).is_none()
+        && unit_in(&h).is_none()
     {
         return Some((ClaimKind::Percent, OWN_UNIT));
     }

@@ -157,7 +157,14 @@ fn is_code_line(line: &str) -> bool {
                 && !v.contains(['(', ','])
         }) && (rest.starts_with(|c: char| c.is_ascii_digit())
             || (rest.contains(|c: char| c.is_ascii_digit())
-                && !rest.contains(['=', '(', ')', '{', ';', '[', '"'])))
+                && !rest.contains(['=', '{', ';', '[', '"'])
+                // (a bracket of its own, "0.268 ms  (501 GB/s)", not a call: "run(model)")
+                && !rest.match_indices('(').any(|(i, _)| {
+                    rest[..i]
+                        .chars()
+                        .next_back()
+                        .is_some_and(|c| c.is_alphanumeric() || c == '_')
+                })))
         {
             return false;
         }
@@ -373,8 +380,24 @@ pub fn result_lines(
             let t = &source[r.clone()];
             !is_code_line(t) && bare_times(t, &[]).len() >= 2
         });
+        // or the block is the PyTorch profiler's table, whose columns of times are named
+        // "Self CUDA", "CUDA total", "CPU time avg" ("aten::mm   4.112s   5.318s")
+        let profiler = lines.iter().any(|r| {
+            let t = &source[r.clone()];
+            [
+                "CUDA total",
+                "CPU total",
+                "Self CUDA",
+                "Self CPU",
+                "CUDA time avg",
+                "CPU time avg",
+            ]
+            .iter()
+            .any(|h| t.contains(h))
+        });
         let times = has_word(&sentence, TIME_LEAD_WORDS)
             || labelled_times
+            || profiler
             || beside_result
             || per_op
             || side_by_side;
@@ -387,6 +410,7 @@ pub fn result_lines(
         let output = &lines[usize::from(prompted)..];
         let shows = || {
             labelled_times
+                || profiler
                 || shows_results(source, output)
                 || shows_columns(source, output, lead_kind)
                 || builds
@@ -408,7 +432,12 @@ pub fn result_lines(
                 let all = b.text.to_ascii_lowercase();
                 (policy.results_cues.is_match(&all) || has_word(&all, &["output", "log"]))
                     && !policy.command_cues.is_match(&all)
-            } && shows());
+            } && shows())
+            // (or its last sentence states a result the block then prints: "With fp16 inputs it
+            // drops to 0.15 ms." over "… warp_per_row  0.151 ms  (444 GB/s)")
+            || (!find_claims(&sentence, &|_: Vocabulary, _: &str| false).is_empty()
+                && !policy.command_cues.is_match(&b.text.to_ascii_lowercase())
+                && shows());
         if !announced {
             continue;
         }

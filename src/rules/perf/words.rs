@@ -841,9 +841,10 @@ pub(super) const RESULT_CUES: &[&str] = &[
     "spending",
     // "the production code needed 483 s on 16 nodes"
     "needed",
-    // "Inductor gets 12.3 ms on the H100"
+    // "Inductor gets 12.3 ms on the H100", "on an H100 I get 0.071 ms"
     "gets",
     "got",
+    "get",
     // what a change costs each step: "adds roughly 4–6 ms of CPU time per step"
     "adds",
     "added",
