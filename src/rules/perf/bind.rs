@@ -1171,8 +1171,9 @@ fn negated(text: &str, r: &Range<usize>) -> bool {
 }
 
 /// Whether a correctness match is only "unchanged" said of a speed ("Request throughput is
-/// unchanged", "latency stays essentially unchanged"): a result, no check of the output.
-fn speed_unchanged(text: &str, r: &Range<usize>) -> bool {
+/// unchanged", "latency stays essentially unchanged"): a result, no check of the output; or of
+/// the set-up ("per-GPU work is unchanged"): what a run kept.
+pub(super) fn speed_unchanged(text: &str, r: &Range<usize>) -> bool {
     if !text[r.clone()].trim().eq_ignore_ascii_case("unchanged") {
         return false;
     }
@@ -1207,6 +1208,24 @@ fn speed_unchanged(text: &str, r: &Range<usize>) -> bool {
                 || matches!(
                     w,
                     "speed" | "time" | "memory" | "usage" | "footprint" | "utilization"
+                )
+                // nor of the set-up ("so that per-GPU work is unchanged", "everything else
+                // unchanged"): what was kept, not a check of the output
+                || matches!(
+                    w,
+                    "work"
+                        | "config"
+                        | "configuration"
+                        | "settings"
+                        | "setup"
+                        | "set-up"
+                        | "recipe"
+                        | "hyperparameters"
+                        | "shape"
+                        | "shapes"
+                        | "else"
+                        | "layout"
+                        | "workload"
                 )
         });
     subject

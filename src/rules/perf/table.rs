@@ -447,6 +447,10 @@ impl TableContext {
             .filter(|(k, r)| {
                 *k != Field::Baseline as usize || super::bind::compares(&text, r, None)
             })
+            // ("so that per-GPU work is unchanged": what the runs kept, no check)
+            .filter(|(k, r)| {
+                *k != Field::Correctness as usize || !super::bind::speed_unchanged(&text, r)
+            })
             .collect();
         let groups = around
             .groups
@@ -986,6 +990,12 @@ const SYSTEM_HEADER_WORDS: &[&str] = &[
     "quantization",
     "quantisation",
     "quant",
+    // the commits of a bisect, each built and run the same way ("| Commit | Step time (s) |")
+    "commit",
+    "commits",
+    "revision",
+    "build",
+    "builds",
 ];
 
 /// Header words of a column naming the device each row ran on: rows of results measured the
