@@ -461,6 +461,26 @@ pub(super) fn is_perf_percent(
             return true;
         }
     }
+    // "compile time for a full build goes up by about 2%", "step time went down by 9%": the
+    // change of a measure named in its clause
+    {
+        let q = quantified_start(lower, start);
+        let (s0, by) = word_before(lower, q);
+        let way = word_before(lower, s0).1;
+        let c = seg.clause(lower, &(start..end));
+        if by == "by"
+            && matches!(way, "up" | "down")
+            && has_word(&lower[c.start.min(q)..q], super::words::PERF_NOUNS)
+        {
+            return true;
+        }
+    }
+    // "+7.4% geomean on SPEC CPU2017": a signed change a suite's mean states
+    if lower[..start].ends_with(['+', '-', '−'])
+        && matches!(next, "geomean" | "geometric" | "geo-mean" | "gmean")
+    {
+        return true;
+    }
     // "took 212 s, 9% longer than in 24.1": a time's change against an earlier run
     if matches!(next, "longer" | "shorter") && word_after(lower, s1 + next.len()).1 == "than" {
         return true;
@@ -1076,10 +1096,19 @@ fn has_part(s: &str, list: &[&str]) -> bool {
     // A word or part in the list is also in `s` as it is: most sentences hold none of them,
     // and finding that out costs a fraction of splitting the sentence into words (each claim
     // of a long line reads its sentence again).
-    list.iter().any(|w| s.contains(w))
-        && words(s).any(|w| {
-            list.contains(&w) || (w.contains('-') && w.split('-').any(|p| list.contains(&p)))
-        })
+    list.iter().any(|w| s.contains(w)) && {
+        let mut ws = words(s).peekable();
+        while let Some(w) = ws.next() {
+            // (the SPEC benchmark suites are no specification: "a full SPEC build")
+            if w == "spec" && ws.peek().is_some_and(|n| super::text::spec_suite(n)) {
+                continue;
+            }
+            if list.contains(&w) || (w.contains('-') && w.split('-').any(|p| list.contains(&p))) {
+                return true;
+            }
+        }
+        false
+    }
 }
 
 /// Whether `s` says its numbers were measured or obtained by someone ("we", "I clocked",

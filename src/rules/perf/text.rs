@@ -95,13 +95,37 @@ pub(super) fn names_spec(s: &str) -> bool {
                     || ws
                         .peek()
                         .is_some_and(|n| n.starts_with("dec") || n.starts_with("draft")));
-            if !speculative {
+            let suite = w == "spec" && ws.peek().is_some_and(|n| spec_suite(n));
+            if !speculative && !suite {
                 return true;
             }
         }
         before = w;
     }
     false
+}
+
+/// Whether the word after "spec" names one of the SPEC benchmark suites or a run of one
+/// ("SPEC CPU2017 fprate", "a full SPEC build"), not a specification.
+pub(super) fn spec_suite(next: &str) -> bool {
+    [
+        "cpu",
+        "int",
+        "fp",
+        "jbb",
+        "jvm",
+        "hpc",
+        "omp",
+        "mpi",
+        "accel",
+        "power",
+        "build",
+        "suite",
+        "benchmark",
+        "run",
+    ]
+    .iter()
+    .any(|p| next.starts_with(p))
 }
 
 pub(super) fn has_stem(s: &str, stems: &[&str]) -> bool {
