@@ -901,7 +901,10 @@ impl TableContext {
                                         | "ethernet"
                                         | "fabric"
                                 )
-                            }) && (c.unit.contains("bps") || c.unit.contains("B/s"))))
+                            }) && {
+                                let u = c.unit.to_ascii_lowercase();
+                                u.contains("bps") || u.contains("b/s")
+                            }))
                 });
             if spec_row {
                 c.capability = true;
