@@ -857,18 +857,7 @@ impl TableContext {
                         && !is_footprint(&h)
                         && !h.contains('%')
                         && !has_word(&h, &["share", "fraction", "of"]))
-                        || (words(&h).any(|w| {
-                            matches!(
-                                w,
-                                "network"
-                                    | "networking"
-                                    | "interconnect"
-                                    | "nvlink"
-                                    | "infiniband"
-                                    | "ethernet"
-                                    | "fabric"
-                            )
-                        }) && c.unit.contains("bps"))
+                        || (has_word(&h, LINK_WORDS) && c.unit.contains("bps"))
                 });
             if spec_column && !row_measured() {
                 c.capability = true;
@@ -889,19 +878,7 @@ impl TableContext {
                         && !is_footprint(&l)
                         && !l.contains('%')
                         && ((has_word(own_l, SPEC_HEADER_WORDS) || names_spec(own_l))
-                            || (words(&l).any(|w| {
-                                matches!(
-                                    w,
-                                    "bandwidth"
-                                        | "network"
-                                        | "networking"
-                                        | "interconnect"
-                                        | "nvlink"
-                                        | "infiniband"
-                                        | "ethernet"
-                                        | "fabric"
-                                )
-                            }) && {
+                            || ((has_word(&l, LINK_WORDS) || has_word(&l, &["bandwidth"])) && {
                                 let u = c.unit.to_ascii_lowercase();
                                 u.contains("bps") || u.contains("b/s")
                             }))
@@ -925,6 +902,18 @@ impl TableContext {
         }
     }
 }
+
+/// Words of a header or a row label that names a link or a network ("Network", "NVLink
+/// bandwidth (per GPU)"): its rate in bits or bytes per second is what the link carries.
+const LINK_WORDS: &[&str] = &[
+    "network",
+    "networking",
+    "interconnect",
+    "nvlink",
+    "infiniband",
+    "ethernet",
+    "fabric",
+];
 
 /// How much longer than its value a cell may be and still hold that value alone ("**1.42x**",
 /// "118 (±3)").
