@@ -949,3 +949,8 @@ fn dated_groups_ceiling_shares_and_units_below_tables_are_exact() {
 fn printed_settings_spec_rows_and_load_widths_are_exact() {
     assert_exact("perf-thirty-sixth.md", 33);
 }
+
+#[test]
+fn notebook_timings_printed_systems_and_grading_pages_are_exact() {
+    assert_exact("perf-thirty-seventh.md", 36);
+}

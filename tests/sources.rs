@@ -310,7 +310,9 @@ fn guide_sources_are_classified() {
             count(Some("report")),
             count(None)
         ),
-        (49, 45, 18, 4, 6)
+        // (the guide's Colfax TMA tutorial is a consultancy's tutorial on NVIDIA's feature:
+        // no report, as every labeller of a held-out set judged it)
+        (49, 45, 18, 3, 7)
     );
 }
 

@@ -698,7 +698,7 @@ fn cost_per_work(lower: &str, seg: &Segments, dollar: usize, end: usize) -> Opti
 
 /// Whether the multiplier ending at `end` counts devices of a product the vocabulary does not
 /// know, named as products are: a capitalised word and a model number ("8x Vesta V2 vs 8x
-/// Vesta V1", "4× Gaudi 3"), not a word of speed ("2x Faster Inference").
+/// Vesta V1", "4× Gaudi 3", "2x AMD EPYC 9654"), not a word of speed ("2x Faster Inference").
 fn device_count(text: &str, end: usize) -> bool {
     let rest = &text[end..];
     let Some(rest) = rest.strip_prefix(' ') else {
@@ -710,6 +710,14 @@ fn device_count(text: &str, end: usize) -> bool {
     };
     let model = model.trim_end_matches([',', '.', ';', ':', ')']);
     let lower = name.to_ascii_lowercase();
+    // (a vendor, then its product: "2x AMD EPYC 9654", "2x Intel Xeon Platinum 8480+")
+    if matches!(
+        lower.as_str(),
+        "amd" | "nvidia" | "intel" | "ampere" | "arm" | "ibm" | "aws" | "google" | "apple"
+    ) && model.starts_with(|c: char| c.is_ascii_uppercase())
+    {
+        return true;
+    }
     name.len() >= 3
         && name.starts_with(|c: char| c.is_ascii_uppercase())
         && name[1..].bytes().all(|b| b.is_ascii_lowercase())
@@ -928,6 +936,28 @@ fn named_from_to(
         && matches!(
             word_before(lower, fs).1,
             "moving" | "upgrading" | "switching" | "migrating" | "updating" | "bumping"
+        )
+    {
+        return None;
+    }
+    // ("plot TFLOPS against size from 512 to 8192": the range of a sweep's axis, not the rate)
+    if from
+        && matches!(
+            word_before(lower, fs).1,
+            "size"
+                | "sizes"
+                | "batch"
+                | "length"
+                | "lengths"
+                | "dimension"
+                | "dimensions"
+                | "shape"
+                | "shapes"
+                | "threads"
+                | "nodes"
+                | "gpus"
+                | "ranks"
+                | "workers"
         )
     {
         return None;

@@ -294,11 +294,22 @@ pub fn result_lines(
                 }
             })
         };
-        let after_lead = code
+        let cell = code
             .checked_sub(1)
             .map(|k| &doc.code_blocks[k])
-            .filter(|cell| cell.start >= lead_end && gap(lead_end..cell.start))
-            .map_or(lead_end, |cell| cell.end);
+            .filter(|cell| cell.start >= lead_end && gap(lead_end..cell.start));
+        let after_lead = cell.map_or(lead_end, |cell| cell.end);
+        // (a notebook's cell that times what it runs, "%timeit f(df)", "%%time",
+        // "timeit.repeat(…)", right above the block it printed: the block prints times)
+        // (the cells and outputs of a notebook follow each other without prose between them)
+        let timed_cell = code
+            .checked_sub(1)
+            .map(|k| &doc.code_blocks[k])
+            .is_some_and(|c| {
+                c.start >= lead_end
+                    && gap(c.end..span.start)
+                    && source.get(c.clone()).is_some_and(times_its_run)
+            });
         let folded = b.kind == BlockKind::Html
             && source.get(lead_end..span.start).is_some_and(blank_or_tags);
         if !(b.kind == BlockKind::Paragraph
@@ -306,7 +317,7 @@ pub fn result_lines(
             || b.kind == BlockKind::Heading
             || folded)
             || exempt(b.section)
-            || !(folded || gap(after_lead..span.start))
+            || !(folded || timed_cell || gap(after_lead..span.start))
         {
             continue;
         }
@@ -336,6 +347,7 @@ pub fn result_lines(
         // 2)", "### Benchmark output")
         if b.kind == BlockKind::Heading
             && !prompted
+            && !timed_cell
             && !has_word(&sentence, OUTPUT_WORDS)
             && !has_word(&sentence, &["log", "logs"])
         {
@@ -344,7 +356,7 @@ pub fn result_lines(
         // a lead-in about a command introduces it, unless it says the block is what the
         // command printed ("Benchmark output from that command on the A100:", "Running the
         // bundled script prints these results:")
-        let printed = has_word(&sentence, OUTPUT_WORDS) || prompted;
+        let printed = has_word(&sentence, OUTPUT_WORDS) || prompted || timed_cell;
         if (policy.command_cues.is_match(&sentence) && !printed)
             || policy
                 .hypothetical_cues
@@ -396,6 +408,7 @@ pub fn result_lines(
             .any(|h| t.contains(h))
         });
         let times = has_word(&sentence, TIME_LEAD_WORDS)
+            || timed_cell
             || labelled_times
             || profiler
             || beside_result
@@ -430,6 +443,11 @@ pub fn result_lines(
         let never = |_: Vocabulary, _: &str| false;
         let announced = policy.results_cues.is_match(&sentence)
             || ((b.text.trim_end().ends_with(':') || prompted || bannered) && shows())
+            || (timed_cell
+                && lines.iter().any(|r| {
+                    let t = &source[r.clone()];
+                    !is_code_line(t) && !bare_times(t, &[]).is_empty()
+                }))
             || ({
                 let all = b.text.to_ascii_lowercase();
                 (policy.results_cues.is_match(&all) || has_word(&all, &["output", "log"]))
@@ -521,9 +539,10 @@ pub fn result_lines(
             let key = |k: &str| {
                 !k.is_empty() && k.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
             };
+            // (the key padded to align the values: "dtype  : fp32")
             let colon = t
                 .split_once(": ")
-                .is_some_and(|(k, v)| key(k) && !v.trim().is_empty());
+                .is_some_and(|(k, v)| key(k.trim_end()) && !v.trim().is_empty());
             // (one value, not a line of column names: "tokens  unfused(us)  fused(us)")
             let spaced = t.split_once("  ").is_some_and(|(k, v)| {
                 let v = v.trim();
@@ -739,6 +758,35 @@ fn blank_but(gap: &str, open: &str, close: &str) -> bool {
         rest = after[end + close.len()..].trim_start();
     }
     rest.is_empty()
+}
+
+/// Whether a notebook's code cell (a fenced block with its fences) times what it runs: IPython's
+/// `%timeit`/`%%time`/`%memit` magics, or Python's timers (`timeit.repeat(…)`,
+/// `time.perf_counter()`).
+fn times_its_run(cell: &str) -> bool {
+    let lang = cell
+        .trim_start()
+        .trim_start_matches(['`', '~'])
+        .split(|c: char| c.is_whitespace() || c == '{')
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    matches!(
+        lang.as_str(),
+        "python" | "py" | "ipython" | "ipython3" | "python3"
+    ) && [
+        "%timeit",
+        "%%time",
+        "%time ",
+        "%memit",
+        "timeit.",
+        "perf_counter",
+        "time.time()",
+        "bench(",
+        "benchmark(",
+    ]
+    .iter()
+    .any(|m| cell.contains(m))
 }
 
 /// The source range of a fenced block's lines between its fences, when its info string names
@@ -1609,12 +1657,8 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
 /// "4096.0  4096.0  4096.0", "batch  seq_len" over "8  2048"), as "M=4096.0 N=4096.0 …".
 /// Names and values split on spaces alone, an index before the values dropped (pandas).
 pub fn workload_of_columns(names: &str, text: &str) -> Option<String> {
-    let names: Vec<&str> = names
-        .trim_start()
-        .trim_start_matches('#')
-        .split_whitespace()
-        .collect();
     let mut fields: Vec<&str> = text.split_whitespace().collect();
+    let names = column_names(names, fields.len());
     if fields.len() == names.len() + 1
         && fields[0].len() <= 4
         && fields[0].bytes().all(|b| b.is_ascii_digit())
@@ -1631,6 +1675,47 @@ pub fn workload_of_columns(names: &str, text: &str) -> Option<String> {
         .map(|(n, v)| format!("{n}={v}"))
         .collect();
     (!stated.is_empty()).then(|| stated.join(" "))
+}
+
+/// A line's column names, for a line of `fields` values: split on blank space, or, when that
+/// gives more names than values, on runs of two spaces (names of more than one word: "size
+/// ms   vs cuBLAS").
+fn column_names(names: &str, fields: usize) -> Vec<&str> {
+    let names = names.trim_start().trim_start_matches('#');
+    let words: Vec<&str> = names.split_whitespace().collect();
+    if words.len() > fields {
+        names
+            .split("  ")
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .collect()
+    } else {
+        words
+    }
+}
+
+/// The value of a line under a column that sets it against a reference ("vs cuBLAS", "vs.
+/// ref"), with that column's name: the value's baseline (the others of the line have none).
+pub fn ratio_column<'n>(names: &'n str, text: &str) -> Option<(Range<usize>, &'n str)> {
+    let mut fields: Vec<(usize, &str)> = Vec::new();
+    let mut at = 0;
+    for f in text.split_whitespace() {
+        let start = at + text[at..].find(f)?;
+        fields.push((start, f));
+        at = start + f.len();
+    }
+    let cols = column_names(names, fields.len());
+    // (an index before the values, as pandas prints it)
+    let skip = usize::from(fields.len() == cols.len() + 1);
+    if fields.len() != cols.len() + skip {
+        return None;
+    }
+    let k = cols.iter().position(|n| {
+        let n = n.to_ascii_lowercase();
+        n.len() > 3 && (n.starts_with("vs ") || n.starts_with("vs. "))
+    })?;
+    let (start, f) = fields[k + skip];
+    Some((start..start + f.len(), cols[k]))
 }
 
 /// The cells of a line of a Markdown table printed in a code block, with where each starts
@@ -2197,7 +2282,32 @@ fn check_line(line: &str) -> bool {
         && parts
             .iter()
             .any(|p| matches!(*p, "max" | "abs" | "rel" | "mean" | "l2" | "maxabs"));
-    error || matches!(key.as_str(), "allclose" | "maxabserr")
+    // or a line that compares outputs and says they agree ("polars/cudf equal to pandas
+    // (rtol=1e-9): True", "check : max |C - C_ref| = 3e-05  PASS")
+    let lower = t.trim_end().to_ascii_lowercase();
+    let agrees = ["true", "pass", "passed", "ok"].iter().any(|v| {
+        lower
+            .strip_suffix(v)
+            .is_some_and(|r| r.ends_with([' ', ':', '\t', '=']))
+    });
+    let compares = has_word(
+        &lower,
+        &[
+            "equal",
+            "equals",
+            "match",
+            "matches",
+            "same",
+            "allclose",
+            "identical",
+            "check",
+            "correct",
+            "verify",
+            "verified",
+            "validate",
+        ],
+    );
+    error || matches!(key.as_str(), "allclose" | "maxabserr") || (agrees && compares)
 }
 
 /// Whether a line of output is a rule of dashes or equals signs ("-----", "=====").
@@ -2390,6 +2500,138 @@ pub fn row_builds(source: &str, lines: &[ResultLine], me: &ResultLine) -> Option
         .collect();
     (!others.is_empty()).then(|| format!("{mine} vs {}", others.join(", ")))
 }
+
+/// The systems a block's lines set side by side, when their labels differ in one name only
+/// ("pandas read   6.41 s" over "polars read   1.37 s" over "cudf read   0.81 s": the first
+/// word; criterion's "compare/twitter/serde_json" beside ".../simd-json": a path's last part):
+/// "pandas vs polars, cudf". Three lines at least (a pair is as often two steps, "attn fwd"
+/// and "attn bwd"), and no number, size, setting, file, statistic or step in the place they
+/// differ ("parse/twitter.json" beside "parse/canada.json" sets inputs side by side).
+pub fn row_systems(source: &str, lines: &[ResultLine], me: &ResultLine) -> Option<String> {
+    // (the label's parts: a benchmark's path, "group/input/function", whose last part names
+    // the system; or the words before the first value, whose first word does)
+    let parts = |r: &ResultLine| -> (Vec<String>, usize) {
+        let t = &source[r.block.span.clone()];
+        let first = t.split_whitespace().next().unwrap_or("");
+        if first.contains('/') {
+            let out: Vec<String> = first.split('/').map(str::to_ascii_lowercase).collect();
+            let last = out.len() - 1;
+            return (out, last);
+        }
+        let mut out = Vec::new();
+        for w in t.split_whitespace() {
+            let bare = w.trim_start_matches(['[', '(']);
+            // (a number, not a name that opens with one: "4bit")
+            let value = number_at(bare.as_bytes(), 0)
+                .is_some_and(|e| !bare[e..].starts_with("bit") && !bare[e..].starts_with("-bit"));
+            if bare.is_empty() || value {
+                break;
+            }
+            out.push(w.to_ascii_lowercase());
+        }
+        (out, 0)
+    };
+    let (mine, system) = parts(me);
+    // (one word names the row when the column of names says it holds systems: "weights" or
+    // "dtype" over "bf16", "8bit", "4bit"; "engine" over …)
+    let system_column = me.names.as_ref().or(me.header.as_ref()).is_some_and(|n| {
+        let first = source[n.clone()]
+            .trim_start_matches(['#', ' '])
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        first == "weights" || has_word(&first, super::table::SYSTEM_HEADER_WORDS)
+    });
+    if mine.len() < 2 && !(system_column && mine.len() == 1) {
+        return None;
+    }
+    let at = lines.partition_point(|r| r.block.span.start < me.block.span.start);
+    let near = &lines[at.saturating_sub(16)..(at + 17).min(lines.len())];
+    let mut place = None;
+    let mut others: Vec<String> = Vec::new();
+    for r in near
+        .iter()
+        .filter(|r| r.code == me.code && r.block.span != me.block.span)
+    {
+        let (theirs, _) = parts(r);
+        if theirs.len() != mine.len() {
+            continue;
+        }
+        let differ: Vec<usize> = (0..mine.len()).filter(|&k| mine[k] != theirs[k]).collect();
+        if differ != [system] {
+            continue;
+        }
+        place = Some(differ[0]);
+        if !others.contains(&theirs[differ[0]]) {
+            others.push(theirs[differ[0]].clone());
+        }
+    }
+    let k = place?;
+    let names = |w: &str| {
+        // (a format may open with its width: "4bit", "8-bit")
+        (w.starts_with(|c: char| c.is_ascii_alphabetic())
+            || (system_column
+                && w.trim_start_matches(|c: char| c.is_ascii_digit())
+                    .trim_start_matches('-')
+                    .starts_with("bit")))
+            && !w.ends_with(':')
+            && !w.contains(['=', '.'])
+            && !sized_name(&format!("x/{w}"))
+            && !has_word(w, TIME_LABELS)
+            && !has_word(w, STEP_WORDS)
+            && !super::text::is_release(w.trim_start_matches('v'))
+    };
+    let enough = if system_column { 1 } else { 2 };
+    (others.len() >= enough && names(&mine[k]) && others.iter().all(|o| names(o)))
+        .then(|| format!("{} vs {}", mine[k], others.join(", ")))
+}
+
+/// Names of the steps or directions of one run, which lines set side by side without
+/// comparing systems ("attn fwd" and "attn bwd", "seq read" and "rand read").
+const STEP_WORDS: &[&str] = &[
+    "fwd",
+    "bwd",
+    "forward",
+    "backward",
+    "prefill",
+    "decode",
+    "decoding",
+    "read",
+    "reads",
+    "write",
+    "writes",
+    "load",
+    "store",
+    "encode",
+    "compress",
+    "decompress",
+    "train",
+    "eval",
+    "total",
+    "seq",
+    "sequential",
+    "rand",
+    "random",
+    "std",
+    "stddev",
+    "p95",
+    "p999",
+    "tail",
+    "first",
+    "last",
+    "warmup",
+    "cold",
+    "warm",
+    "init",
+    "setup",
+    "sum",
+    "overall",
+    "user",
+    "sys",
+    "real",
+    "wall",
+];
 
 /// The builds a block's column names set side by side ("model  gpu  0.6.1 tok/s  0.6.2 tok/s
 /// delta", "name  before  after"): the values of a line under them are each other's baseline.

@@ -457,7 +457,15 @@ pub(super) fn is_perf_percent(
         } else {
             w
         };
-        if w == "worth" {
+        // (not "worth 12% of the course grade": a share of marks)
+        let of_marks = next == "of"
+            && words(ahead(lower, s1 + 2, 40)).take(3).any(|w| {
+                matches!(
+                    w,
+                    "grade" | "grades" | "marks" | "mark" | "points" | "credit" | "credits"
+                )
+            });
+        if w == "worth" && !of_marks {
             return true;
         }
     }

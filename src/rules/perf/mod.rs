@@ -423,12 +423,22 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                         c.bound.fill(fields::Field::Baseline, b);
                     }
                 }
-                // (or its lines, a build each: "mesa 24.0.8 …" over "mesa 24.1.0 …")
-                if let Some(b) = fenced::row_builds(cx.text(), cx.result_lines(), line) {
+                // (or its lines, a build each: "mesa 24.0.8 …" over "mesa 24.1.0 …"; or a
+                // system each: "pandas read …" over "polars read …" over "cudf read …")
+                if let Some(b) = fenced::row_builds(cx.text(), cx.result_lines(), line)
+                    .or_else(|| fenced::row_systems(cx.text(), cx.result_lines(), line))
+                {
                     for c in claims.iter_mut() {
                         c.bound.fill(fields::Field::Baseline, &b);
                     }
                 }
+                // (a heading over the block names it and states nothing for its lines: "##
+                // Baseline: pandas" over what that run printed)
+                let lead = if cx.doc.blocks[line.lead].kind == BlockKind::Heading {
+                    ""
+                } else {
+                    lead
+                };
                 fenced::bind_context(&mut claims, header, lead, &vocab);
                 // the block's own check line ("Solution Validates: …")
                 if let Some(r) = line.check.clone() {
@@ -513,6 +523,15 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                     if let Some(w) = fenced::workload_of_columns(names, text) {
                         for c in claims.iter_mut() {
                             c.bound.fill(fields::Field::Workload, &w);
+                        }
+                    }
+                    // the value under a "vs cuBLAS" column is set against cuBLAS
+                    if let Some((r, name)) = fenced::ratio_column(names, text) {
+                        for c in claims
+                            .iter_mut()
+                            .filter(|c| c.span.start < r.end && r.start < c.span.end)
+                        {
+                            c.bound.fill(fields::Field::Baseline, name);
                         }
                     }
                     if let Some((_, r)) = vocab

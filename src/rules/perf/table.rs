@@ -921,7 +921,7 @@ const SHORT_CELL: usize = 12;
 
 /// Header words of a column naming the system each row runs: its rows are compared with each
 /// other ("| Engine | Tokens/s |").
-const SYSTEM_HEADER_WORDS: &[&str] = &[
+pub(super) const SYSTEM_HEADER_WORDS: &[&str] = &[
     "system",
     "systems",
     "engine",
@@ -982,6 +982,27 @@ const SYSTEM_HEADER_WORDS: &[&str] = &[
     "quantization",
     "quantisation",
     "quant",
+    // the steps of an ablation, each row adding one ("| Change (cumulative) | Step time |")
+    "change",
+    "changes",
+    "cumulative",
+    "ablation",
+    // a leaderboard's entries ("| Team | GB/s |")
+    "team",
+    "teams",
+    "submission",
+    "submissions",
+    // packages compared row by row ("| Crate | 16 B | 4 KiB |" over hashers)
+    "crate",
+    "crates",
+    "package",
+    "packages",
+    "hasher",
+    "hashers",
+    "allocator",
+    "allocators",
+    "parser",
+    "parsers",
     // the commits of a bisect, each built and run the same way ("| Commit | Step time (s) |")
     "commit",
     "commits",
