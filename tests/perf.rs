@@ -952,5 +952,5 @@ fn printed_settings_spec_rows_and_load_widths_are_exact() {
 
 #[test]
 fn notebook_timings_printed_systems_and_grading_pages_are_exact() {
-    assert_exact("perf-thirty-seventh.md", 36);
+    assert_exact("perf-thirty-seventh.md", 41);
 }

@@ -2521,6 +2521,23 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             };
             // ("shaving 1.7 ms off every decode step": a time taken off, whatever follows)
             let taken_off = after_unit == "off";
+            // ("finishes in 3h 10m of the 9h budget": the share of a limit a run used; the
+            // limit is the setting)
+            let of_limit = matches!(after_unit, "of" | "out")
+                && words(ahead(&lower_s, ps + after_unit.len(), 40))
+                    .take(5)
+                    .any(|w| {
+                        matches!(
+                            w,
+                            "budget"
+                                | "limit"
+                                | "allowance"
+                                | "quota"
+                                | "timeout"
+                                | "cap"
+                                | "allowed"
+                        )
+                    });
             // (the item a time is per is no setting: "4.8 ms per window")
             let set_up_text = if per_item && !slash_item {
                 let item_end = word_after(&lower_s, ps + 3);
@@ -2613,6 +2630,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 || threshold
                 || configured_runtime
                 || !taken_off
+                && !of_limit
                 && !item_every
                 && !cjk_change
                 && !compared
@@ -2620,6 +2638,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                 || (SETTING_AFTER.contains(&after_unit)
                     && !per_item
                     && !of_time
+                    && !of_limit
                     && !each_took
                     && !change_end)
                 // "mean time between failures was ~19 hours" is reliability, not speed

@@ -407,8 +407,19 @@ pub fn result_lines(
             .iter()
             .any(|h| t.contains(h))
         });
+        // or a line of column names names a time ("nightly   result   step" over "2024-05-02
+        // good   233 ms")
+        let time_column = lines.iter().take(3).any(|r| {
+            let t = source[r.clone()].to_ascii_lowercase();
+            !is_code_line(&t)
+                && !t.bytes().any(|c| c.is_ascii_digit())
+                && t.split_whitespace().count() >= 2
+                && (has_word(&t, TIME_LABELS)
+                    || has_word(&t, &["step", "duration", "runtime", "wall"]))
+        });
         let times = has_word(&sentence, TIME_LEAD_WORDS)
             || timed_cell
+            || time_column
             || labelled_times
             || profiler
             || beside_result
@@ -424,6 +435,11 @@ pub fn result_lines(
         let shows = || {
             labelled_times
                 || profiler
+                || (time_column
+                    && output.iter().any(|r| {
+                        let t = &source[r.clone()];
+                        !is_code_line(t) && !bare_times(t, &[]).is_empty()
+                    }))
                 || shows_results(source, output)
                 || shows_columns(source, output, lead_kind)
                 || builds
@@ -2277,7 +2293,18 @@ fn check_line(line: &str) -> bool {
         .next()
         .unwrap_or("")
         .to_ascii_lowercase();
-    let parts: Vec<&str> = key.split(['_', '-', '.']).collect();
+    // (the words of a label before its colon: "max |diff|:  3.1e-3")
+    let label = t
+        .split_once(':')
+        .map_or(String::new(), |(l, _)| l.to_ascii_lowercase());
+    let parts: Vec<&str> = if label.len() <= 24 && label.contains(['|', ' ']) {
+        label
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect()
+    } else {
+        key.split(['_', '-', '.']).collect()
+    };
     let error = parts.iter().any(|p| matches!(*p, "err" | "error" | "diff"))
         && parts
             .iter()
@@ -2531,18 +2558,43 @@ pub fn row_systems(source: &str, lines: &[ResultLine], me: &ResultLine) -> Optio
         }
         (out, 0)
     };
-    let (mine, system) = parts(me);
-    // (one word names the row when the column of names says it holds systems: "weights" or
-    // "dtype" over "bf16", "8bit", "4bit"; "engine" over …)
-    let system_column = me.names.as_ref().or(me.header.as_ref()).is_some_and(|n| {
-        let first = source[n.clone()]
+    let first_column = me.names.as_ref().or(me.header.as_ref()).map(|n| {
+        source[n.clone()]
             .trim_start_matches(['#', ' '])
             .split_whitespace()
             .next()
             .unwrap_or("")
-            .to_ascii_lowercase();
-        first == "weights" || has_word(&first, super::table::SYSTEM_HEADER_WORDS)
+            .to_ascii_lowercase()
     });
+    // (the builds of a bisect by their date or commit, under a column that says so: "nightly
+    // result  step" over "2024-05-02   good   233 ms")
+    if first_column.as_deref().is_some_and(|f| {
+        matches!(
+            f,
+            "nightly" | "nightlies" | "date" | "build" | "commit" | "sha" | "revision" | "rev"
+        )
+    }) {
+        let first = |r: &ResultLine| {
+            let t = &source[r.block.span.clone()];
+            t.split_whitespace().next().unwrap_or("").to_string()
+        };
+        let mine = first(me);
+        let at = lines.partition_point(|r| r.block.span.start < me.block.span.start);
+        let mut others: Vec<String> = Vec::new();
+        for r in &lines[at.saturating_sub(16)..(at + 17).min(lines.len())] {
+            let theirs = first(r);
+            if r.code == me.code && theirs != mine && !others.contains(&theirs) {
+                others.push(theirs);
+            }
+        }
+        return (!mine.is_empty() && !others.is_empty())
+            .then(|| format!("{mine} vs {}", others.join(", ")));
+    }
+    let (mine, system) = parts(me);
+    // (one word names the row when the column of names says it holds systems: "weights" or
+    // "dtype" over "bf16", "8bit", "4bit"; "engine" over …)
+    let system_column = first_column
+        .is_some_and(|f| f == "weights" || has_word(&f, super::table::SYSTEM_HEADER_WORDS));
     if mine.len() < 2 && !(system_column && mine.len() == 1) {
         return None;
     }
@@ -2585,6 +2637,28 @@ pub fn row_systems(source: &str, lines: &[ResultLine], me: &ResultLine) -> Optio
     let enough = if system_column { 1 } else { 2 };
     (others.len() >= enough && names(&mine[k]) && others.iter().all(|o| names(o)))
         .then(|| format!("{} vs {}", mine[k], others.join(", ")))
+}
+
+/// The label of a line of the block that prints the baseline ("baseline (torch):   41.8
+/// ms/step" above "fused (triton):   27.3 ms/step"): every result of the block is set against
+/// it, that line's own as the other end of the comparison.
+pub fn baseline_line(source: &str, lines: &[ResultLine], me: &ResultLine) -> Option<String> {
+    let at = lines.partition_point(|r| r.block.span.start < me.block.span.start);
+    let near = &lines[at.saturating_sub(16)..(at + 17).min(lines.len())];
+    let others = near.iter().filter(|r| r.code == me.code).count();
+    near.iter().filter(|r| r.code == me.code).find_map(|r| {
+        let t = source[r.block.span.clone()].trim_start();
+        let first = t
+            .split(|c: char| c.is_whitespace() || c == ':')
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let label = t.split_once(':').map_or("", |(l, _)| l.trim());
+        (others >= 2
+            && matches!(first.as_str(), "baseline" | "reference" | "before")
+            && !label.is_empty())
+        .then(|| label.to_string())
+    })
 }
 
 /// Names of the steps or directions of one run, which lines set side by side without

@@ -427,6 +427,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 // system each: "pandas read …" over "polars read …" over "cudf read …")
                 if let Some(b) = fenced::row_builds(cx.text(), cx.result_lines(), line)
                     .or_else(|| fenced::row_systems(cx.text(), cx.result_lines(), line))
+                    .or_else(|| fenced::baseline_line(cx.text(), cx.result_lines(), line))
                 {
                     for c in claims.iter_mut() {
                         c.bound.fill(fields::Field::Baseline, &b);

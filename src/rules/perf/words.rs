@@ -433,6 +433,9 @@ pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     ("iops", false),
     ("qps", false),
     ("tps", false),
+    // TPC-C's new-order transactions per minute, TPC-H's composite queries per hour
+    ("tpmc", false),
+    ("qphh", false),
     ("rtf", false),
     ("rps", false),
     ("it/s", false),
@@ -865,6 +868,9 @@ pub(super) const SETTING_AFTER: &[&str] = &[
     "warmup",
     "cooldown",
     "cool-down",
+    // "of the 9h allowed", "the 30 min budget": a limit
+    "allowed",
+    "budget",
 ];
 /// Names of reference implementations written in lower case, which "N× <name>" compares
 /// with ("0.9x torch").
