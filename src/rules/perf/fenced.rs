@@ -1687,10 +1687,53 @@ pub fn workload_of_columns(names: &str, text: &str) -> Option<String> {
     let stated: Vec<String> = names
         .iter()
         .zip(&fields)
-        .filter(|(n, v)| lone_number(v) && super::table::is_workload_header(n))
-        .map(|(n, v)| format!("{n}={v}"))
+        .enumerate()
+        .filter(|(k, (n, v))| {
+            (lone_number(v) && super::table::is_workload_header(n))
+                // (the first column names what each line ran: "benchmark" over "DeltaBlue")
+                || (*k == 0
+                    && !lone_number(v)
+                    && matches!(
+                        n.to_ascii_lowercase().as_str(),
+                        "benchmark" | "bench" | "workload" | "query" | "dataset" | "matrix"
+                            | "problem" | "test"
+                    ))
+        })
+        .map(|(_, (n, v))| format!("{n}={v}"))
         .collect();
     (!stated.is_empty()).then(|| stated.join(" "))
+}
+
+/// The value of a line under a column that reports a check of it ("verify" over "ok",
+/// "check" over "PASS"), with that column's name: the line's check.
+pub fn check_column(names: &str, text: &str) -> Option<String> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let cols = column_names(names, fields.len());
+    let skip = usize::from(fields.len() == cols.len() + 1);
+    if fields.len() != cols.len() + skip {
+        return None;
+    }
+    cols.iter().zip(&fields[skip..]).find_map(|(n, v)| {
+        let n = n.to_ascii_lowercase();
+        let v = v.to_ascii_lowercase();
+        (matches!(
+            n.as_str(),
+            "verify"
+                | "verified"
+                | "check"
+                | "checked"
+                | "correct"
+                | "valid"
+                | "validated"
+                | "validation"
+                | "match"
+                | "matches"
+        ) && matches!(
+            v.as_str(),
+            "ok" | "pass" | "passed" | "true" | "yes" | "✓" | "✔"
+        ))
+        .then(|| format!("{n} {v}"))
+    })
 }
 
 /// A line's column names, for a line of `fields` values: split on blank space, or, when that
@@ -2789,9 +2832,34 @@ pub fn bind_command(claims: &mut [Claim], command: &str, vocab: &Vocab) {
                 && super::table::is_workload_header(&name.replace(['_', '-'], " ")));
         set_up.then(|| words[k..=end].join(" "))
     });
+    // "--baseline puc-lua-5.4.7", "--compare-to v0.4": the run the harness sets the results
+    // against (not criterion's saved baseline, which only its "change:" lines are set against)
+    let criterion = command.contains("cargo bench") || command.contains("criterion");
+    let against = words
+        .iter()
+        .enumerate()
+        .filter(|_| !criterion)
+        .find_map(|(k, w)| {
+            let name = w.strip_prefix("--")?;
+            let (name, end) = match name.split_once('=') {
+                Some((n, _)) => (n, k),
+                None => {
+                    words.get(k + 1).filter(|v| !v.starts_with('-'))?;
+                    (name, k + 1)
+                }
+            };
+            matches!(
+                name,
+                "baseline" | "compare" | "compare-to" | "against" | "reference"
+            )
+            .then(|| words[k..=end].join(" "))
+        });
     for c in claims {
         if let Some(flag) = flag.as_ref().or(named.as_ref()) {
             c.bound.fill(Field::Workload, flag);
+        }
+        if let Some(a) = &against {
+            c.bound.fill(Field::Baseline, a);
         }
         for f in SET_UP {
             if let Some((_, r)) = found.iter().find(|(k, _)| *k == f as usize) {

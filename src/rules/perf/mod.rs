@@ -526,6 +526,12 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                             c.bound.fill(fields::Field::Workload, &w);
                         }
                     }
+                    // a "verify" column's "ok" checks the line
+                    if let Some(check) = fenced::check_column(names, text) {
+                        for c in claims.iter_mut() {
+                            c.bound.fill(fields::Field::Correctness, &check);
+                        }
+                    }
                     // the value under a "vs cuBLAS" column is set against cuBLAS
                     if let Some((r, name)) = fenced::ratio_column(names, text) {
                         for c in claims

@@ -479,6 +479,13 @@ impl TableContext {
             .enumerate()
             .map(|(col, h)| {
                 let mut fields: Vec<usize> = vocab.matches(h).into_iter().map(|(k, _)| k).collect();
+                // a column of a check ("max abs err vs fp64"): the format and the run it names
+                // are the reference's, not the row's
+                if fields.contains(&(Field::Correctness as usize)) {
+                    fields.retain(|&k| {
+                        k != Field::Precision as usize && k != Field::Baseline as usize
+                    });
+                }
                 // a column that sets the run up: "Batch Size" over "8", "Seq. len." over "2048"
                 if is_workload_header(h) {
                     fields.push(Field::Workload as usize);
