@@ -501,6 +501,11 @@ impl TableContext {
                 if devices[col] {
                     fields.push(Field::Hardware as usize);
                 }
+                // a column of a system named with its count of devices ("Atlas-3 (8x)",
+                // "Ours (x4)"): its cells ran on those devices
+                if device_count_suffix(h) {
+                    fields.push(Field::Hardware as usize);
+                }
                 // a column of bit widths ("Bits" over "4", "wbits", "bpw"): the number format
                 // of the row's weights
                 if is_bits_header(h) {
@@ -1059,6 +1064,26 @@ fn is_hardware_header(header: &str) -> bool {
         }
     }
     any
+}
+
+/// Whether a header closes with a count of devices in brackets ("Atlas-3 (8x)", "Ours (x4)",
+/// "Rig B (4×)").
+fn device_count_suffix(header: &str) -> bool {
+    let Some(inner) = header
+        .trim_end()
+        .strip_suffix(')')
+        .and_then(|h| h.rsplit_once('(').map(|(_, i)| i.trim()))
+    else {
+        return false;
+    };
+    let digits = inner
+        .strip_suffix(['x', 'X'])
+        .or_else(|| inner.strip_suffix('×'))
+        .or_else(|| inner.strip_prefix(['x', 'X']))
+        .or_else(|| inner.strip_prefix('×'))
+        .unwrap_or("")
+        .trim();
+    !digits.is_empty() && digits.len() <= 4 && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// How a header cell names a system the table may set beside others.
