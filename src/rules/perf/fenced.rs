@@ -2815,31 +2815,12 @@ pub fn bind_command(claims: &mut [Claim], command: &str, vocab: &Vocab) {
         .into_iter()
         .find(|(k, r)| *k == Field::Workload as usize && !before[r.clone()].ends_with("bench"))
         .map(|(_, r)| before[r].to_string());
-    // "--model meta-llama/Llama-3.1-8B", "--batch 32", "--size=4GiB"
+    // the flags with their values ("--size=4GiB", "--batch 32"): (name, as written)
     let words: Vec<&str> = args.split_whitespace().collect();
-    let flag = words.iter().enumerate().find_map(|(k, w)| {
-        let name = w.strip_prefix("--")?;
-        // the flag with its value ("--size=4GiB", "--batch 32")
-        let (name, end) = match name.split_once('=') {
-            Some((n, _)) => (n, k),
-            None => {
-                words.get(k + 1).filter(|v| !v.starts_with('-'))?;
-                (name, k + 1)
-            }
-        };
-        let set_up = matches!(name, "model" | "dataset" | "data" | "workload" | "task")
-            || (name.len() >= 2
-                && super::table::is_workload_header(&name.replace(['_', '-'], " ")));
-        set_up.then(|| words[k..=end].join(" "))
-    });
-    // "--baseline puc-lua-5.4.7", "--compare-to v0.4": the run the harness sets the results
-    // against (not criterion's saved baseline, which only its "change:" lines are set against)
-    let criterion = command.contains("cargo bench") || command.contains("criterion");
-    let against = words
+    let flags: Vec<(&str, String)> = words
         .iter()
         .enumerate()
-        .filter(|_| !criterion)
-        .find_map(|(k, w)| {
+        .filter_map(|(k, w)| {
             let name = w.strip_prefix("--")?;
             let (name, end) = match name.split_once('=') {
                 Some((n, _)) => (n, k),
@@ -2848,12 +2829,29 @@ pub fn bind_command(claims: &mut [Claim], command: &str, vocab: &Vocab) {
                     (name, k + 1)
                 }
             };
+            Some((name, words[k..=end].join(" ")))
+        })
+        .collect();
+    // "--model meta-llama/Llama-3.1-8B", "--batch 32", "--size=4GiB"
+    let flag = flags.iter().find_map(|(name, text)| {
+        let set_up = matches!(*name, "model" | "dataset" | "data" | "workload" | "task")
+            || (name.len() >= 2
+                && super::table::is_workload_header(&name.replace(['_', '-'], " ")));
+        set_up.then(|| text.clone())
+    });
+    // "--baseline puc-lua-5.4.7", "--compare-to v0.4": the run the harness sets the results
+    // against (not criterion's saved baseline, which only its "change:" lines are set against)
+    let criterion = command.contains("cargo bench") || command.contains("criterion");
+    let against = flags
+        .iter()
+        .filter(|_| !criterion)
+        .find(|(name, _)| {
             matches!(
-                name,
+                *name,
                 "baseline" | "compare" | "compare-to" | "against" | "reference"
             )
-            .then(|| words[k..=end].join(" "))
-        });
+        })
+        .map(|(_, text)| text.clone());
     for c in claims {
         if let Some(flag) = flag.as_ref().or(named.as_ref()) {
             c.bound.fill(Field::Workload, flag);
