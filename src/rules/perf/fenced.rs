@@ -1707,13 +1707,7 @@ pub fn workload_of_columns(names: &str, text: &str) -> Option<String> {
 /// The value of a line under a column that reports a check of it ("verify" over "ok",
 /// "check" over "PASS"), with that column's name: the line's check.
 pub fn check_column(names: &str, text: &str) -> Option<String> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    let cols = column_names(names, fields.len());
-    let skip = usize::from(fields.len() == cols.len() + 1);
-    if fields.len() != cols.len() + skip {
-        return None;
-    }
-    cols.iter().zip(&fields[skip..]).find_map(|(n, v)| {
+    columns(names, text)?.into_iter().find_map(|(n, (_, v))| {
         let n = n.to_ascii_lowercase();
         let v = v.to_ascii_lowercase();
         (matches!(
@@ -1753,9 +1747,35 @@ fn column_names(names: &str, fields: usize) -> Vec<&str> {
     }
 }
 
+/// The result lines of `me`'s block near it, `me` included (a run's rows stand together, and a
+/// long block stays linear: each line looks at 16 lines either side at most).
+fn near_lines<'l>(
+    lines: &'l [ResultLine],
+    me: &ResultLine,
+) -> impl Iterator<Item = &'l ResultLine> {
+    let at = lines.partition_point(|r| r.block.span.start < me.block.span.start);
+    let code = me.code;
+    lines[at.saturating_sub(16)..(at + 17).min(lines.len())]
+        .iter()
+        .filter(move |r| r.code == code)
+}
+
 /// The value of a line under a column that sets it against a reference ("vs cuBLAS", "vs.
 /// ref"), with that column's name: the value's baseline (the others of the line have none).
 pub fn ratio_column<'n>(names: &'n str, text: &str) -> Option<(Range<usize>, &'n str)> {
+    columns(names, text)?
+        .into_iter()
+        .find_map(|(n, (start, f))| {
+            let lower = n.to_ascii_lowercase();
+            (lower.len() > 3 && (lower.starts_with("vs ") || lower.starts_with("vs. ")))
+                .then(|| (start..start + f.len(), n))
+        })
+}
+
+/// Each value of a line under its column's name, with where the value starts in the line;
+/// None when the line has not one value per name (an index before the values, as pandas
+/// prints it, is skipped).
+fn columns<'n, 't>(names: &'n str, text: &'t str) -> Option<Vec<(&'n str, (usize, &'t str))>> {
     let mut fields: Vec<(usize, &str)> = Vec::new();
     let mut at = 0;
     for f in text.split_whitespace() {
@@ -1764,17 +1784,12 @@ pub fn ratio_column<'n>(names: &'n str, text: &str) -> Option<(Range<usize>, &'n
         at = start + f.len();
     }
     let cols = column_names(names, fields.len());
-    // (an index before the values, as pandas prints it)
     let skip = usize::from(fields.len() == cols.len() + 1);
-    if fields.len() != cols.len() + skip {
-        return None;
-    }
-    let k = cols.iter().position(|n| {
-        let n = n.to_ascii_lowercase();
-        n.len() > 3 && (n.starts_with("vs ") || n.starts_with("vs. "))
-    })?;
-    let (start, f) = fields[k + skip];
-    Some((start..start + f.len(), cols[k]))
+    (fields.len() == cols.len() + skip).then(|| {
+        cols.into_iter()
+            .zip(fields.into_iter().skip(skip))
+            .collect()
+    })
 }
 
 /// The cells of a line of a Markdown table printed in a code block, with where each starts
@@ -2558,12 +2573,8 @@ pub fn row_builds(source: &str, lines: &[ResultLine], me: &ResultLine) -> Option
         Some((release?, rest.join(" ")))
     };
     let (mine, key) = label(me)?;
-    // (the lines near it only: a run's builds stand together, and a long block stays linear)
-    let at = lines.partition_point(|r| r.block.span.start < me.block.span.start);
-    let near = &lines[at.saturating_sub(16)..(at + 17).min(lines.len())];
-    let others: Vec<String> = near
-        .iter()
-        .filter(|r| r.code == me.code && r.block.span != me.block.span)
+    let others: Vec<String> = near_lines(lines, me)
+        .filter(|r| r.block.span != me.block.span)
         .filter_map(label)
         .filter(|(rel, k)| *k == key && *rel != mine)
         .map(|(rel, _)| rel)
@@ -2622,11 +2633,10 @@ pub fn row_systems(source: &str, lines: &[ResultLine], me: &ResultLine) -> Optio
             t.split_whitespace().next().unwrap_or("").to_string()
         };
         let mine = first(me);
-        let at = lines.partition_point(|r| r.block.span.start < me.block.span.start);
         let mut others: Vec<String> = Vec::new();
-        for r in &lines[at.saturating_sub(16)..(at + 17).min(lines.len())] {
+        for r in near_lines(lines, me) {
             let theirs = first(r);
-            if r.code == me.code && theirs != mine && !others.contains(&theirs) {
+            if theirs != mine && !others.contains(&theirs) {
                 others.push(theirs);
             }
         }
@@ -2641,14 +2651,9 @@ pub fn row_systems(source: &str, lines: &[ResultLine], me: &ResultLine) -> Optio
     if mine.len() < 2 && !(system_column && mine.len() == 1) {
         return None;
     }
-    let at = lines.partition_point(|r| r.block.span.start < me.block.span.start);
-    let near = &lines[at.saturating_sub(16)..(at + 17).min(lines.len())];
     let mut place = None;
     let mut others: Vec<String> = Vec::new();
-    for r in near
-        .iter()
-        .filter(|r| r.code == me.code && r.block.span != me.block.span)
-    {
+    for r in near_lines(lines, me).filter(|r| r.block.span != me.block.span) {
         let (theirs, _) = parts(r);
         if theirs.len() != mine.len() {
             continue;
@@ -2686,10 +2691,8 @@ pub fn row_systems(source: &str, lines: &[ResultLine], me: &ResultLine) -> Optio
 /// ms/step" above "fused (triton):   27.3 ms/step"): every result of the block is set against
 /// it, that line's own as the other end of the comparison.
 pub fn baseline_line(source: &str, lines: &[ResultLine], me: &ResultLine) -> Option<String> {
-    let at = lines.partition_point(|r| r.block.span.start < me.block.span.start);
-    let near = &lines[at.saturating_sub(16)..(at + 17).min(lines.len())];
-    let others = near.iter().filter(|r| r.code == me.code).count();
-    near.iter().filter(|r| r.code == me.code).find_map(|r| {
+    let others = near_lines(lines, me).count();
+    near_lines(lines, me).find_map(|r| {
         let t = source[r.block.span.clone()].trim_start();
         let first = t
             .split(|c: char| c.is_whitespace() || c == ':')
