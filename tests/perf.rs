@@ -954,3 +954,8 @@ fn printed_settings_spec_rows_and_load_widths_are_exact() {
 fn notebook_timings_printed_systems_and_grading_pages_are_exact() {
     assert_exact("perf-thirty-seventh.md", 41);
 }
+
+#[test]
+fn release_columns_corner_units_signed_changes_and_times_on_a_device_are_exact() {
+    assert_exact("perf-thirty-eighth.md", 34);
+}

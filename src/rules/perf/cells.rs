@@ -631,6 +631,19 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
             return Some((ClaimKind::Latency, unit));
         }
     }
+    // "GPU ms", "CPU us", "frame ms": a time in the unit its last word names
+    {
+        let ws: Vec<&str> = words(&h).collect();
+        let unit = match ws.last().copied() {
+            Some("ms" | "msec") => Some("ms"),
+            Some("us" | "µs" | "μs" | "usec") => Some("us"),
+            Some("ns" | "nsec") => Some("ns"),
+            _ => None,
+        };
+        if let Some(unit) = unit.filter(|_| (2..=3).contains(&ws.len())) {
+            return Some((ClaimKind::Latency, unit));
+        }
+    }
     // "Seconds per image", "ms per token": a time per item named first
     {
         let mut ws = words(&h);
@@ -722,6 +735,95 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     // "| Query | 3.5.4 | 3.6.0 |" over "| Q8 | 0.412 s | 0.188 s |", "Kestrel 128": a release's
     // results, in each cell's own unit (unless the note above names one)
     heading.or_else(|| is_version_header(&h).then_some((ClaimKind::Latency, OWN_UNIT)))
+}
+
+/// Columns of bare numbers set side by side that the table states are results, though their
+/// headers name no unit:
+/// - a change or a speedup column after them ("| Suite | 18.1.8 | 19.1.0 | Δ |" over "| intrate
+///   | 412 | 429 | +4.1% |", "| Input | main | this PR | Speedup |"): the numbers it compares,
+///   scores or times in a unit the table does not name;
+/// - a corner cell naming a time unit over rows of labels ("| Tick-to-trade (ns) | Gen 1 | Gen
+///   2 |" over "| p99 | 14,200 | 2,610 |"): times in that unit.
+///
+/// Only columns the header leaves without a kind of their own (or releases, whose cells would
+/// carry their unit), never set-up, quality or plan columns, and only where most body cells of
+/// the column are bare numbers.
+fn compared_columns(columns: &mut [CellKind], header: &[String], plans: &[bool], table: &str) {
+    let rows: Vec<Vec<&str>> = table
+        .lines()
+        .skip(2)
+        .map(|l| {
+            let l = l.trim_start();
+            let l = l.strip_prefix('>').unwrap_or(l);
+            split_cells(l).into_iter().map(|(_, c)| c.trim()).collect()
+        })
+        .filter(|cells: &Vec<&str>| !cells.is_empty())
+        .collect();
+    let numeric = |k: usize| {
+        let cells: Vec<&str> = rows.iter().filter_map(|r| r.get(k).copied()).collect();
+        let bare = cells.iter().filter(|c| lone_number(c)).count();
+        bare >= 2 && bare * 2 > cells.len()
+    };
+    let open: Vec<bool> = header
+        .iter()
+        .enumerate()
+        .map(|(k, h)| {
+            let l = h.to_ascii_lowercase();
+            !plans.get(k).copied().unwrap_or(false)
+                && matches!(columns.get(k), Some(None | Some((_, OWN_UNIT))))
+                && !super::table::is_workload_header(h)
+                && !super::table::is_quality_header(h)
+                && !has_word(&l, OTHER_HEADER_WORDS)
+                && !has_word(&l, SETTING_WORDS)
+                && unit_in(&l).is_none()
+                && !l.contains('%')
+        })
+        .collect();
+    // the change or speedup column, and the run of open numeric columns right before it
+    let change = header.iter().enumerate().skip(2).find(|(_, h)| {
+        let l = h.to_ascii_lowercase();
+        (has_word(&l, CHANGE_COLUMN_WORDS)
+            || h.trim() == "Δ"
+            || words(&l).any(|w| w.starts_with("speedup")))
+            && time_unit_in(&l).is_none()
+            && unit_in(&l).is_none()
+    });
+    if let Some((c, _)) = change {
+        let mut k = c;
+        while k > 1 && open[k - 1] && numeric(k - 1) {
+            k -= 1;
+        }
+        if c - k >= 2 {
+            for col in columns.iter_mut().take(c).skip(k) {
+                *col = Some((ClaimKind::Rate { peak_unit: false }, "score"));
+            }
+        }
+    }
+    // the corner cell's time unit over labels of rows
+    let corner = header
+        .first()
+        .map(|h| h.to_ascii_lowercase())
+        .unwrap_or_default();
+    let labels = rows
+        .iter()
+        .filter(|r| r.first().is_some_and(|c| !c.is_empty() && !lone_number(c)))
+        .count();
+    if let Some(unit) = time_unit_in(&corner).filter(|_| {
+        (corner.contains('(') || corner.contains('['))
+            && labels * 2 > rows.len()
+            && header.len() >= 3
+            && header
+                .iter()
+                .enumerate()
+                .skip(1)
+                .all(|(k, h)| open[k] && time_unit_in(&h.to_ascii_lowercase()).is_none())
+    }) {
+        for (k, col) in columns.iter_mut().enumerate().skip(1) {
+            if numeric(k) {
+                *col = Some((ClaimKind::Latency, unit));
+            }
+        }
+    }
 }
 
 /// Whether a header names a release: "3.6.0", "v0.7", "Kestrel 128" (a name and its number).
@@ -1115,6 +1217,12 @@ impl TableCells {
                     }
                 }
             }
+            compared_columns(
+                &mut columns[t],
+                &doc.tables[t].header,
+                &plans[t],
+                source.get(doc.tables[t].span.clone()).unwrap_or(""),
+            );
             // "Δ vs before" right after "PS5 (ms)": a signed number in it is the change of the
             // column it follows, in that column's unit (a unitless change column alone holds
             // shares)

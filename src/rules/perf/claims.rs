@@ -1167,6 +1167,12 @@ pub fn listed_footprint(text: &str) -> Option<Claim> {
 }
 
 pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
+    find_claims_in(text, states, false)
+}
+
+/// The claims of a text, which is a table's row when `row` is set (its cells' header says
+/// what they hold: a bare signed share there is no change unless the header says so).
+pub fn find_claims_in(text: &str, states: States, row: bool) -> Vec<Claim> {
     let lower_s = text.to_ascii_lowercase();
     let lower = lower_s.as_bytes();
     // clause and sentence ends, found only once a number may be a claim
@@ -1508,7 +1514,15 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             };
             // "(+11% vs 3.1)": a signed change against what follows
             let signed_versus = lower_s[..i].ends_with(['+', '-', '−'])
-                && matches!(next, "vs" | "vs." | "versus" | "over" | "against");
+                && matches!(next, "vs" | "vs." | "versus" | "over" | "against")
+                && !limit_before(
+                    &lower_s,
+                    seg(),
+                    lower_s[..i]
+                        .char_indices()
+                        .next_back()
+                        .map_or(i, |(k, _)| k),
+                );
             // a step of a breakdown and what it gained: "Paged KV cache: +9.5%.", "FP8 KV
             // cache: another 12%, mostly from a larger batch" (not a score: "Top-1: +0.3%")
             let step_gain = {
@@ -1550,6 +1564,7 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             };
             if (continues
                 || restated_change
+                || (!row && signed_change(&lower_s, seg(), i, end))
                 || signed_versus
                 || step_gain
                 || range_start
@@ -2063,10 +2078,17 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
             // "takes 10-15 minutes on 7B models, and around 1 hour for 70B models"
             // (the time of its sentence before it, with perhaps an amount of memory after that:
             // "takes 38 ms and 21 MB of RSS, compared with 310 ms and 94 MB")
+            // ("1.22 s vs our 1.49 s": whose time it is, after the word that compares)
+            let before_owner = match before {
+                "our" | "their" | "my" | "its" => {
+                    word_before(&lower_s, word_before(&lower_s, i).0).1
+                }
+                _ => before,
+            };
             let continues = out.iter().rev().take(2).any(|c| {
                 c.kind == ClaimKind::Latency && c.sentence.start <= i && i < c.sentence.end
             }) && (matches!(
-                before,
+                before_owner,
                 "and"
                     | "or"
                     | "versus"
@@ -2426,6 +2448,13 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         let r = &rest[p..];
                         let (vs, v) = word_after(r, 0);
                         let at = end + p + vs + v.len();
+                        // ("1.22 s vs our 1.49 s": whose time it is, between)
+                        let at = match word_after(&lower_s, at) {
+                            (o, "our" | "their" | "the" | "my" | "its" | "his" | "her") => {
+                                o + word_after(&lower_s, at).1.len()
+                            }
+                            _ => at,
+                        };
                         let n = skip_space(lower, at);
                         number_at(lower, n).is_some_and(|e| {
                             let u = skip_space(lower, e);
@@ -2434,7 +2463,39 @@ pub fn find_claims(text: &str, states: States) -> Vec<Claim> {
                         })
                     })
             };
+            // "98 ns tick-to-trade": the kind of time named after it (not "170 ms RTT", as often
+            // a simulated network's setting);
+            // "osu_latency at 8 bytes is 0.21 µs": a latency test's name
+            let named_after = matches!(after_unit, "tick-to-trade" | "end-to-end")
+                || w_open.contains("_latency")
+                || w_open.contains("latency_");
+            // "about 0.6 ms on PS5", "0.2 ms on an H100": a time measured on a named device (a
+            // name with a capital or a digit, as vocabularies are not consulted here: this runs
+            // before them too)
+            let on_device = after_unit == "on"
+                && !has_word(
+                    w,
+                    &[
+                        "wait", "waits", "waited", "sleep", "sleeps", "warm", "warmup", "warm-up",
+                    ],
+                )
+                && {
+                    let (s0, w) = word_after(&lower_s, ps + 2);
+                    let at = if matches!(w, "a" | "an" | "the" | "our" | "my" | "their" | "its") {
+                        word_after(&lower_s, s0 + w.len()).0
+                    } else {
+                        s0
+                    };
+                    let (_, name) = word_after(&lower_s, at);
+                    text.get(at..at + name.len()).is_some_and(|n| {
+                        n.len() >= 2
+                            && (n.starts_with(|c: char| c.is_ascii_uppercase())
+                                || n.bytes().any(|c| c.is_ascii_digit()))
+                    })
+                };
             let cue = has_word(w_open, LATENCY_CUES)
+                || named_after
+                || on_device
                 || listed
                 || held
                 || versus_after

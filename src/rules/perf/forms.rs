@@ -483,6 +483,41 @@ pub(super) fn is_perf_percent(
             return true;
         }
     }
+    // "The match finder is 40% of the time", "accounts for 31% of step time": a part's share
+    // of a run's time, as a profile breaks it down (not "works 90% of the time")
+    if next == "of" {
+        let (s0, w) = word_before(lower, quantified_start(lower, start));
+        let w = if w == "for" && word_before(lower, s0).1.starts_with("account") {
+            "accounts"
+        } else {
+            w
+        };
+        let of_time = words(ahead(lower, s1 + next.len(), 40)).take(4).any(|w| {
+            matches!(
+                w,
+                "time" | "runtime" | "wall-clock" | "cycles" | "samples" | "step" | "frame"
+            )
+        });
+        if of_time
+            && matches!(
+                w,
+                "is" | "was"
+                    | "are"
+                    | "were"
+                    | "takes"
+                    | "took"
+                    | "accounts"
+                    | "spends"
+                    | "spent"
+                    | "eats"
+                    | "ate"
+                    | "consumes"
+                    | "consumed"
+            )
+        {
+            return true;
+        }
+    }
     // "+7.4% geomean on SPEC CPU2017": a signed change a suite's mean states
     if lower[..start].ends_with(['+', '-', '−'])
         && matches!(next, "geomean" | "geometric" | "geo-mean" | "gmean")
@@ -1403,3 +1438,46 @@ const EU_CHANGE: &[&str] = &[
     "прирост",
     "эконом",
 ];
+
+/// A signed share after a name or in brackets, in a sentence that scores nothing: a change
+/// ("519.lbm_r +11.3%, 544.nab_r +6.0%", "Code size -1.8%", "at about -6%", "… machine
+/// (−10%)"); not a range's end ("5-10%"), a score's change ("Top-1: +0.3%", "WER -0.2%"), a
+/// price's, or a limit's ("the alert threshold (+25% for an hour)"). (Not for a table's row,
+/// whose header says what its cells hold.)
+pub(super) fn signed_change(lower: &str, seg: &Segments, start: usize, end: usize) -> bool {
+    let Some(sign) = lower[..start]
+        .chars()
+        .next_back()
+        .filter(|c| matches!(c, '+' | '-' | '−'))
+    else {
+        return false;
+    };
+    let at = start - sign.len_utf8();
+    let before = lower[..at].chars().next_back();
+    let s = seg.sentence(lower, &(start..end));
+    let sentence = &lower[s.start.min(at)..s.end.max(end)];
+    before.is_none_or(|c| matches!(c, ' ' | '(' | '\n' | ':'))
+        && !limit_before(lower, seg, at)
+        && !has_word(sentence, super::words::QUALITY_WORDS)
+        && !has_word(sentence, super::words::SCORE_WORDS)
+        && !has_word(
+            sentence,
+            &[
+                "price", "prices", "priced", "cost", "costs", "share", "margin", "revenue",
+            ],
+        )
+        && !sentence.contains('$')
+}
+
+/// Whether a limit is named in the three words before `at`, in its sentence: "the alert
+/// threshold (+25% over an hour)", "budget: +10%".
+pub(super) fn limit_before(lower: &str, seg: &Segments, at: usize) -> bool {
+    let s = seg.sentence(lower, &(at..at));
+    let head: Vec<&str> = words(&lower[s.start.min(at)..at]).collect();
+    head.iter().rev().take(3).any(|w| {
+        matches!(
+            *w,
+            "threshold" | "target" | "budget" | "limit" | "alert" | "slo" | "cap" | "tolerance"
+        )
+    })
+}

@@ -348,7 +348,7 @@ pub(crate) fn find_all(cx: &Context) -> Vec<(usize, Vec<Claim>)> {
                 return None;
             }
             let text = &block.text;
-            let mut claims = find_claims(text, &states);
+            let mut claims = claims::find_claims_in(text, &states, row.is_some());
             // an item of a list of targets ("Agreed targets for Q3:" over "- decode ≥ 2,600
             // tok/s at batch 64"): a plan, not a result
             if !claims.is_empty()

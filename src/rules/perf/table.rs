@@ -206,6 +206,9 @@ pub(super) const WORKLOAD_HEADER_WORDS: &[&str] = &[
     // "| Program | 18.1.8 | 19.1.0 |" over "| sqlite3 |": the program a compiler built or ran
     "program",
     "programs",
+    // "| Suite | 18.1.8 | 19.1.0 |" over "| intrate |": the benchmark suite a score is of
+    "suite",
+    "suites",
 ];
 
 /// Whether a header names a column that sets the run up ("Batch Size", "Seq. len.",
@@ -217,7 +220,9 @@ pub(super) fn is_workload_header(header: &str) -> bool {
         h.trim(),
         "n" | "m" | "k" | "d" | "mnk" | "m=n=k" | "size" | "problem size" | "matrix size"
     );
-    dimension || (has_word(&h, WORKLOAD_HEADER_WORDS) && unit_in(&h).is_none())
+    // (a cost or a rate per item names no workload: "$ per suite (hot)", "ms per query")
+    let per_item = h.contains('$') || has_word(&h, &["per"]);
+    dimension || (has_word(&h, WORKLOAD_HEADER_WORDS) && unit_in(&h).is_none() && !per_item)
 }
 
 /// Whether a header names a column of quality scores ("LongBench avg", "RULER-32K", "MMLU",
@@ -1127,6 +1132,13 @@ const COMPARED_SIDE_WORDS: &[&str] = &[
     "patched",
     "unpatched",
     "compiled",
+    // a branch against a change ("| main | this PR |") and generations of a design ("Gen 1 |
+    // Gen 2")
+    "main",
+    "master",
+    "trunk",
+    "pr",
+    "gen",
 ];
 
 /// Words a header of a column of results names its measurement with, not a system.

@@ -325,6 +325,17 @@ pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     ("cycles/packet", false),
     ("cycles per packet", false),
     ("cpb", false),
+    // (and of a tuple, a row, an element or an iteration, as databases and kernels report it:
+    // "213.6 cycles/tuple", "61 cycles per tuple")
+    ("cycles per tuple", false),
+    ("cycles/tuple", false),
+    ("cycles per row", false),
+    ("cycles/row", false),
+    ("cycles per element", false),
+    ("cycles/element", false),
+    ("cycles per iteration", false),
+    ("cycles/iteration", false),
+    ("cycles/iter", false),
     // the energy a run used ("137,800 kWh", "1.2 MWh")
     ("kwh", false),
     ("mwh", false),
