@@ -959,3 +959,8 @@ fn notebook_timings_printed_systems_and_grading_pages_are_exact() {
 fn release_columns_corner_units_signed_changes_and_times_on_a_device_are_exact() {
     assert_exact("perf-thirty-eighth.md", 34);
 }
+
+#[test]
+fn check_columns_notes_releases_side_by_side_and_tool_ranges_are_exact() {
+    assert_exact("perf-thirty-ninth.md", 25);
+}

@@ -10,7 +10,8 @@
 use super::claims::{claim_at, Claim, ClaimKind};
 use super::table::{above, blank_gap, split_cells, table_at, WORKLOAD_HEADER_WORDS};
 use super::text::{
-    has_word, lone_number, names_spec, number_at, own_words, time_unit_in, unit_in, words,
+    has_word, is_version_header, lone_number, names_spec, number_at, own_words, time_unit_in,
+    unit_in, words,
 };
 use super::words::{
     CHANGE_COLUMN_WORDS, MEASURED_WORDS, POWER_LIMIT_WORDS, SCORED_BENCHMARKS, SCORE_WORDS,
@@ -255,7 +256,15 @@ pub(super) fn time_unit_of_note(note: &str) -> Option<&'static str> {
         // "(ms/step)", "(s/it)": a time per item
         let per = format!("({word}/");
         let after_in = format!("in {word}");
-        (note.contains(&bracketed)
+        // ("Time to initial display, median, ms:": the unit last in a list before a colon)
+        let last_listed = note
+            .trim_end()
+            .trim_end_matches([':', '.'])
+            .trim_end()
+            .strip_suffix(word)
+            .is_some_and(|h| h.ends_with(", "));
+        (last_listed
+            || note.contains(&bracketed)
             || note.contains(&listed)
             || note.contains(&per)
             || note.match_indices(&after_in).any(|(at, m)| {
@@ -338,7 +347,14 @@ fn note_kind(note: &str, policy: &PerfPolicy) -> CellKind {
         return Some((ClaimKind::Latency, unit));
     }
     // "Speedometer 3.0, higher is better, median of 5 runs:": the benchmark's scores
-    if words(&n).any(|w| SCORED_BENCHMARKS.contains(&w)) || n.contains("spec cpu") {
+    // (a note that calls its numbers times names a benchmark as their workload: "Times are
+    // per subtest, Speedometer 3.0, …")
+    let called_times = words(&n)
+        .next()
+        .is_some_and(|w| matches!(w, "times" | "timings" | "latencies" | "durations"));
+    if !called_times
+        && (words(&n).any(|w| SCORED_BENCHMARKS.contains(&w)) || n.contains("spec cpu"))
+    {
         return Some((ClaimKind::Rate { peak_unit: false }, "score"));
     }
     // "Measured save and restore times (March 2025):": times whose cells carry their unit
@@ -824,23 +840,6 @@ fn compared_columns(columns: &mut [CellKind], header: &[String], plans: &[bool],
             }
         }
     }
-}
-
-/// Whether a header names a release: "3.6.0", "v0.7", "Kestrel 128" (a name and its number).
-fn is_version_header(h: &str) -> bool {
-    let ws: Vec<&str> = words(h).collect();
-    let Some(last) = ws.last() else {
-        return false;
-    };
-    let v = last.strip_prefix('v').unwrap_or(last);
-    let number = !v.is_empty()
-        && v.starts_with(|c: char| c.is_ascii_digit())
-        && v.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-        && !v.ends_with('.');
-    number
-        && ws.len() <= 3
-        && (v.contains('.')
-            || (ws.len() >= 2 && ws[0].starts_with(|c: char| c.is_ascii_alphabetic())))
 }
 
 /// The kind a heading gives the number cells of the table directly under it: "Speedup of …"

@@ -560,6 +560,7 @@ pub fn result_lines(
                 .split_once(": ")
                 .is_some_and(|(k, v)| key(k.trim_end()) && !v.trim().is_empty());
             // (one value, not a line of column names: "tokens  unfused(us)  fused(us)")
+            // (nor two column names, the second naming a unit: "Pass   GPU ms")
             let spaced = t.split_once("  ").is_some_and(|(k, v)| {
                 let v = v.trim();
                 key(k)
@@ -567,6 +568,8 @@ pub fn result_lines(
                     && !v.contains("  ")
                     && !v.contains('\t')
                     && !v.split_whitespace().next().is_some_and(lone_number)
+                    && column_kind(&v.to_ascii_lowercase(), None)
+                        .is_none_or(|(_, unit)| unit == OWN_UNIT)
             });
             (colon || (spaced && labelled_value(t, &[]).is_empty()))
                 && find_claims(t, &never).is_empty()
@@ -619,7 +622,8 @@ pub fn result_lines(
                 r.start >= after_header
                     && !source[r.clone()].trim_start().starts_with("D\\D")
                     && (fields.next().is_some_and(lone_number)
-                        || fields.take(2).filter(|f| lone_number(f)).count() == 2)
+                        || fields.take(2).filter(|f| lone_number(f)).count() == 2
+                        || labelled_number(&source[r.clone()]))
             })
             // (over a rule: "-----" between the names and the values, as memtier prints them)
             .and_then(|first_values| {
@@ -2405,7 +2409,25 @@ fn rule_line(line: &str) -> bool {
 /// before two numbers ("dickens   10.19   2.34   701.4", "Copy:   181234.5   0.0178 …").
 fn values_line(t: &str) -> bool {
     let mut fields = t.split_whitespace();
-    fields.next().is_some_and(lone_number) || fields.take(2).filter(|f| lone_number(f)).count() == 2
+    fields.next().is_some_and(lone_number)
+        || fields.take(2).filter(|f| lone_number(f)).count() == 2
+        || labelled_number(t)
+}
+
+/// Whether a line is a label, two spaces or more, and one number: a row under one column of
+/// values ("Shadows (4 cascades)        3.96", under "Pass        GPU ms").
+fn labelled_number(t: &str) -> bool {
+    let cols: Vec<&str> = t
+        .trim()
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    // (not a key and its value, "min:      0.21", which `labelled_value` reads)
+    matches!(cols[..], [label, value] if !lone_number(label)
+        && label.starts_with(|c: char| c.is_alphabetic())
+        && !label.ends_with([':', '='])
+        && lone_number(value))
 }
 
 /// The line of column names right above the first line of values of a block (index into

@@ -206,9 +206,12 @@ pub(super) const WORKLOAD_HEADER_WORDS: &[&str] = &[
     // "| Program | 18.1.8 | 19.1.0 |" over "| sqlite3 |": the program a compiler built or ran
     "program",
     "programs",
-    // "| Suite | 18.1.8 | 19.1.0 |" over "| intrate |": the benchmark suite a score is of
+    // "| Suite | 18.1.8 | 19.1.0 |" over "| intrate |": the benchmark suite a score is of (or
+    // its subtest)
     "suite",
     "suites",
+    "subtest",
+    "subtests",
 ];
 
 /// Whether a header names a column that sets the run up ("Batch Size", "Seq. len.",
@@ -229,11 +232,15 @@ pub(super) fn is_workload_header(header: &str) -> bool {
 /// "Accuracy (%)", "WER", "Pass@1").
 pub(super) fn is_quality_header(header: &str) -> bool {
     let h = header.to_ascii_lowercase();
+    let dated = has_word(&h, &["last", "date", "dated", "when", "on"]);
     let quality = words(&h).any(|w| {
         SCORE_WORDS.contains(&w)
             || matches!(w, "loss" | "recall" | "err" | "error" | "rmse")
             // a column saying each row's output was checked: "Parity" over "pass"
             || matches!(w, "parity" | "correct" | "correctness" | "verified" | "validated")
+            // ("Image check" over "identical", "Verification" over "ok"; a cell saying it was not
+            // checked names nothing; "Checked", "Last check" date a source)
+            || (matches!(w, "check" | "verification" | "validation") && !dated)
             // "Counts agree", "Proof verifies", "Output matches" over "✓"
             || matches!(w, "agree" | "agrees" | "verifies" | "matches" | "identical")
             // detection and segmentation quality: "mAP50-95", "mAP@0.5", "mIoU"
@@ -622,10 +629,14 @@ impl TableContext {
         // (systems side by side state their unit alike: beside "TTT (min)", a "Seed" column
         // is no system; "H100 (tok/s) | MI300X (tok/s)" both carry one, and one alone names
         // no comparison)
+        // ("RTX 4090 t/s | M4 Pro t/s": the unit last, bare)
         let unit_bracket = |h: &str| {
             h.rsplit_once('(')
                 .and_then(|(_, r)| r.split_once(')'))
                 .is_some_and(|(u, _)| unit_in(u.trim()).is_some() || time_unit_in(h).is_some())
+                || h.split_whitespace()
+                    .last()
+                    .is_some_and(|u| h.contains(' ') && unit_in(u).is_some())
         };
         let with_unit = (0..systems.len())
             .filter(|&k| systems[k] && unit_bracket(&head[k]))
@@ -1344,6 +1355,10 @@ fn names_system(header: &str, h: &str, side: bool) -> Named {
     {
         return Named::No;
     }
+    // a release named with its number: "Rook 118 | Rook 124", "7.2 | 7.3"
+    if super::text::is_version_header(&whole) {
+        return Named::Surely;
+    }
     let judge = |w: &str| {
         // ("Avg." is "avg")
         let w = w.trim_matches('.');
@@ -1425,11 +1440,16 @@ fn names_system(header: &str, h: &str, side: bool) -> Named {
     }
     // ("FP16 | INT8" over two speeds of one model: the formats compared; "H100 (tok/s) |
     // MI300X (tok/s)": the devices, with the unit in brackets)
-    let only_unit = lower
-        .trim()
-        .strip_prefix('(')
-        .and_then(|r| r.strip_suffix(')'))
-        .is_some_and(|u| unit_in(u).is_some() || TIME_UNITS.contains(&u.trim()));
+    // ("RTX 4090 t/s | M4 Pro t/s": the unit after the device, bare)
+    let only_unit = {
+        let bare = lower.trim();
+        let u = bare
+            .strip_prefix('(')
+            .and_then(|r| r.strip_suffix(')'))
+            .unwrap_or(bare)
+            .trim();
+        !u.is_empty() && !u.contains(' ') && (unit_in(u).is_some() || TIME_UNITS.contains(&u))
+    };
     // (a device with what it is, "M1 Max (32c GPU)", "M2 Ultra, 76-core": the device; a
     // bracket that names no unit only describes it)
     let described = {

@@ -304,7 +304,19 @@ pub(super) fn lone_number(value: &str) -> bool {
 pub(super) fn spread_label(head: &str) -> bool {
     let h = head.trim_end().trim_end_matches([':', '=']).trim_end();
     let w = word_before(h, h.len()).1.to_ascii_lowercase();
-    h.ends_with('±')
+    // the extremes of a distribution hyperfine prints below its estimate: "Range (min … max):
+    // 37.6 ms … 41.3 ms" (labellers split on "min=12, max=2210" beside a mean, as fio, k6 and
+    // trtexec print them: those stay results)
+    let line = head
+        .rsplit('\n')
+        .next()
+        .unwrap_or(head)
+        .to_ascii_lowercase();
+    let range = ["(min … max)", "(min ... max)", "(min…max)"]
+        .iter()
+        .any(|r| line.contains(r));
+    range
+        || h.ends_with('±')
         || matches!(
             w.as_str(),
             "stddev" | "stdev" | "std" | "sd" | "sum" | "variance" | "var"
@@ -513,6 +525,23 @@ pub(super) fn time_unit_in(h: &str) -> Option<&'static str> {
             .find(|u| *u == unit)
             .or_else(|| CJK_UNITS.iter().find(|(w, _)| *w == unit).map(|(_, u)| *u))
     })
+}
+
+/// Whether a header names a release: "3.6.0", "v0.7", "Kestrel 128" (a name and its number).
+pub(super) fn is_version_header(h: &str) -> bool {
+    let ws: Vec<&str> = words(h).collect();
+    let Some(last) = ws.last() else {
+        return false;
+    };
+    let v = last.strip_prefix('v').unwrap_or(last);
+    let number = !v.is_empty()
+        && v.starts_with(|c: char| c.is_ascii_digit())
+        && v.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && !v.ends_with('.');
+    number
+        && ws.len() <= 3
+        && (v.contains('.')
+            || (ws.len() >= 2 && ws[0].starts_with(|c: char| c.is_ascii_alphabetic())))
 }
 
 #[cfg(test)]
