@@ -962,5 +962,5 @@ fn release_columns_corner_units_signed_changes_and_times_on_a_device_are_exact()
 
 #[test]
 fn check_columns_notes_releases_side_by_side_and_tool_ranges_are_exact() {
-    assert_exact("perf-thirty-ninth.md", 26);
+    assert_exact("perf-thirty-ninth.md", 27);
 }

@@ -1749,9 +1749,32 @@ pub fn find_claims_in(text: &str, states: States, row: bool) -> Vec<Claim> {
                     matches!(p.kind, ClaimKind::Rate { .. }) && p.span.end == h.trim_end().len()
                 })
             });
+            // "our own 4K 60 fps drone clip", "a 120 fps camera": the frame rate of the material
+            // or the device, not of the run
+            let of_material = unit == "fps"
+                && words(ahead(&lower_s, end, 30)).take(2).any(|w| {
+                    matches!(
+                        w,
+                        "clip"
+                            | "clips"
+                            | "video"
+                            | "videos"
+                            | "footage"
+                            | "source"
+                            | "content"
+                            | "stream"
+                            | "display"
+                            | "monitor"
+                            | "panel"
+                            | "screen"
+                            | "camera"
+                            | "recording"
+                    )
+                });
             if !per_item
                 && !required
                 && !restated
+                && !of_material
                 // (a set-up phrase a comma closes sets no limit on the result: "At a 2-second
                 // p95 SLO, one L40S serves 0.69 requests/s")
                 && !states(Vocabulary::Setting, {

@@ -146,6 +146,12 @@ pub(super) const QUALITY_WORDS: &[&str] = &[
     "top-5",
     "eval",
     "evaluation",
+    // a video encoder's quality: "−27.5% BD-rate against x264", "VMAF 95"
+    "bd-rate",
+    "bd-psnr",
+    "vmaf",
+    "psnr",
+    "ssim",
 ];
 /// Words of a sentence about a model's score rather than its speed ("Pass@1 rises to 67% on
 /// HumanEval, a 12% improvement").
