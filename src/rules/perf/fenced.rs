@@ -617,13 +617,10 @@ pub fn result_lines(
         let names = lines
             .iter()
             .position(|r| {
-                let mut fields = source[r.clone()].split_whitespace();
                 // (a matrix's corner, "D\D  0  1  2  3", names columns)
                 r.start >= after_header
                     && !source[r.clone()].trim_start().starts_with("D\\D")
-                    && (fields.next().is_some_and(lone_number)
-                        || fields.take(2).filter(|f| lone_number(f)).count() == 2
-                        || labelled_number(&source[r.clone()]))
+                    && values_line(&source[r.clone()])
             })
             // (over a rule: "-----" between the names and the values, as memtier prints them)
             .and_then(|first_values| {
