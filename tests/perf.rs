@@ -964,3 +964,8 @@ fn release_columns_corner_units_signed_changes_and_times_on_a_device_are_exact()
 fn check_columns_notes_releases_side_by_side_and_tool_ranges_are_exact() {
     assert_exact("perf-thirty-ninth.md", 27);
 }
+
+#[test]
+fn sub_bullets_log_fields_glued_units_and_aligned_tool_columns_are_exact() {
+    assert_exact("perf-fortieth.md", 31);
+}

@@ -340,8 +340,17 @@ fn note_kind(note: &str, policy: &PerfPolicy) -> CellKind {
     if names_spec(&n) && !has_word(&n, MEASURED_WORDS) {
         return None;
     }
+    // (a rate after a number is the run's setting, "ShareGPT at 1.5 req/s", when the note
+    // names the unit of the times in brackets: "TTFT and TPOT (ms) for …")
+    let set_rate = |unit: &str| {
+        n.find(unit)
+            .is_some_and(|at| n[..at].trim_end().ends_with(|c: char| c.is_ascii_digit()))
+    };
     if let Some((unit, peak)) = unit_in(&n) {
-        return Some((ClaimKind::Rate { peak_unit: peak }, unit));
+        let bracketed_time = time_unit_of_note(&n).is_some_and(|t| n.contains(&format!("({t})")));
+        if !(set_rate(unit) && bracketed_time) {
+            return Some((ClaimKind::Rate { peak_unit: peak }, unit));
+        }
     }
     if let Some(unit) = time_unit_of_note(&n) {
         return Some((ClaimKind::Latency, unit));
@@ -521,7 +530,19 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     // "Leader CPU (max broker)" over "39%": the share of the processor a run kept busy (only its
     // cells written as shares; a column of CPUs names them; "CPU (s)" beside "GPU (s)" holds
     // the CPU's times)
+    // "Epoch time (mm:ss)", "CPU (h:mm)": times written as a clock
+    let clock = [
+        "(mm:ss)",
+        "(m:ss)",
+        "(h:mm:ss)",
+        "(hh:mm:ss)",
+        "(h:mm)",
+        "(hh:mm)",
+    ]
+    .iter()
+    .any(|u| h.contains(u));
     if has_word(own, &["cpu"])
+        && !clock
         && !setting
         && !expected
         && !has_word(own, &["time", "cores", "threads", "model", "type", "limit"])
@@ -537,18 +558,7 @@ pub(super) fn column_kind(header: &str, heading: CellKind) -> CellKind {
     if has_word(own, CHANGE_COLUMN_WORDS) && time_unit_in(&h).is_none() && unit_in(&h).is_none() {
         return Some((ClaimKind::Percent, "%"));
     }
-    // "Epoch time (mm:ss)", "Wall (h:mm:ss)": times written as a clock
-    if [
-        "(mm:ss)",
-        "(m:ss)",
-        "(h:mm:ss)",
-        "(hh:mm:ss)",
-        "(h:mm)",
-        "(hh:mm)",
-    ]
-    .iter()
-    .any(|u| h.contains(u))
-    {
+    if clock {
         return Some((ClaimKind::Latency, "h:m:s"));
     }
     // "Simulated days per day", "SYPD": how fast a simulation runs against the wall clock

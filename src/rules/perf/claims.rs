@@ -1225,6 +1225,18 @@ pub fn find_claims_in(text: &str, states: States, row: bool) -> Vec<Claim> {
             i = end;
             continue;
         }
+        // a clock's parts ("00:21:07"): none a value of its own
+        let clock_part = |j: usize| {
+            lower.get(j) == Some(&b':') && {
+                let k = if j > i { j + 1 } else { j.wrapping_sub(1) };
+                lower.get(k).is_some_and(u8::is_ascii_digit)
+            }
+        };
+        let digits = super::text::digits_end(lower, i);
+        if (i > 0 && clock_part(i - 1)) || clock_part(digits) {
+            i = digits;
+            continue;
+        }
         // "180+ TFLOPS", "100+ tokens/s": at least the number (not "2+2", "2.6.0+cu121")
         let num_end = if lower.get(num_end) == Some(&b'+')
             && lower.get(num_end + 1).is_none_or(|c| {

@@ -356,7 +356,11 @@ pub fn result_lines(
         // a lead-in about a command introduces it, unless it says the block is what the
         // command printed ("Benchmark output from that command on the A100:", "Running the
         // bundled script prints these results:")
-        let printed = has_word(&sentence, OUTPUT_WORDS) || prompted || timed_cell;
+        // (or a slice of a log: "A slice of the training log from the final configuration:")
+        let printed = has_word(&sentence, OUTPUT_WORDS)
+            || has_word(&sentence, &["log", "logs"])
+            || prompted
+            || timed_cell;
         if (policy.command_cues.is_match(&sentence) && !printed)
             || policy
                 .hypothetical_cues
@@ -417,7 +421,15 @@ pub fn result_lines(
                 && (has_word(&t, TIME_LABELS)
                     || has_word(&t, &["step", "duration", "runtime", "wall"]))
         });
+        // or lines of a label and its time, as a profiler prints a frame's passes ("gbuffer
+        // 3.08 ms" over "lighting   3.61 ms")
+        let passes = lines
+            .iter()
+            .filter(|r| label_time_line(&source[(*r).clone()]))
+            .count()
+            >= 2;
         let times = has_word(&sentence, TIME_LEAD_WORDS)
+            || passes
             || timed_cell
             || time_column
             || labelled_times
@@ -428,12 +440,20 @@ pub fn result_lines(
         // a lead-in that announces results, that ends with a colon before output showing them,
         // or that names them anywhere ("`quiver-bench` output on my laptop for SIFT-1M. Recall
         // is checked against …") before output showing them
-        let lead_kind = super::cells::unit_of_note(&b.text, policy);
+        // (or the note a tool prints below its table: "Times are in microseconds (us).", as
+        // `torch.utils.benchmark.Compare` does)
+        let lead_kind = super::cells::unit_of_note(&b.text, policy).or_else(|| {
+            let last = source[lines.last()?.clone()].trim();
+            last.starts_with("Times are in ")
+                .then(|| super::cells::unit_of_note(last, policy))
+                .flatten()
+        });
         let builds = compares_builds(source, &lines);
         // (what the command printed, below it)
         let output = &lines[usize::from(prompted)..];
         let shows = || {
             labelled_times
+                || passes
                 || profiler
                 || (time_column
                     && output.iter().any(|r| {
@@ -801,6 +821,10 @@ fn times_its_run(cell: &str) -> bool {
         "time.time()",
         "bench(",
         "benchmark(",
+        // (`torch.utils.benchmark`: "benchmark.Timer(…).blocked_autorange()")
+        "benchmark.Timer(",
+        ".blocked_autorange(",
+        ".adaptive_autorange(",
     ]
     .iter()
     .any(|m| cell.contains(m))
@@ -934,6 +958,16 @@ pub fn bare_times(text: &str, claims: &[Claim]) -> Vec<Claim> {
         });
         // ("stddev: 31.14ms", "sum: 129.2sec": the spread or the sum of the times)
         let spread = super::text::spread_label(&text[..i]);
+        // ("(budget 16.6 ms)", "timeout 30 s": the time a run is allowed, no result)
+        let allowed = {
+            let h = text[..i].trim_end().trim_end_matches([':', '=']).trim_end();
+            let w = super::text::word_before(h, h.len()).1.to_ascii_lowercase();
+            matches!(
+                w.as_str(),
+                "budget" | "target" | "limit" | "deadline" | "slo" | "timeout" | "goal"
+            )
+        };
+        let spread = spread || allowed;
         match unit {
             // ("118 ms ± 1.4 ms per loop": the spread of the time before, not a time)
             Some(u) if !taken(claims, i..e + u.len()) && !spread => {
@@ -1021,6 +1055,21 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
     let mut out = Vec::new();
     if let Some(found) = metric_statistics(text, claims) {
         return found;
+    }
+    // fio's completion-latency percentiles ("clat percentiles (usec):" over "|  1.00th=[
+    // 52], 50.00th=[   77], …"): the time at each percentile, in the unit named above
+    // (microseconds unless it says otherwise: that line is no part of this one)
+    if text.trim_start().starts_with('|') && text.contains("th=[") {
+        for (at, _) in text.match_indices("th=[") {
+            let inner = &text[at + 4..];
+            let start = at + 4 + (inner.len() - inner.trim_start().len());
+            if let Some(end) = number_at(text.as_bytes(), start) {
+                if text[end..].starts_with(']') && !taken(claims, start..end) {
+                    out.push(claim_at(text, start..end, ClaimKind::Latency, "us"));
+                }
+            }
+        }
+        return out;
     }
     // fio's "read: IOPS=2640k, BW=…": operations per second after their name
     for (at, _) in text.match_indices("IOPS=") {
@@ -1335,19 +1384,48 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
                 continue;
             };
             let start = from + f.len() - value.len();
-            let label = label.trim();
-            if label.is_empty()
-                || label.contains(|c: char| c.is_ascii_digit())
-                || number_at(text.as_bytes(), start) != Some(start + value.len())
-                || claims
-                    .iter()
-                    .chain(&out)
-                    .any(|c| c.span.start < start + value.len() && start < c.span.end)
-            {
+            if let Some(c) = log_field(text, label.trim(), start..start + value.len(), false) {
+                if !taken(claims, c.span.clone()) && !taken(&out, c.span.clone()) {
+                    out.push(c);
+                }
+            }
+        }
+        out.sort_by_key(|c| c.span.start);
+    } else if text.contains("  ") {
+        // "[stage] map   00:21:07   reads/s 1.41M   gpu_util 88%": fields set apart by two
+        // spaces, a key (a word joined by "_" or "/") then its value
+        // (a line a pipeline's log prints, its step in brackets first)
+        let keyed_line = text.trim_start().starts_with('[');
+        let mut at = 0;
+        for field in text.split("  ") {
+            let from = at;
+            at += field.len() + 2;
+            let f = field.trim();
+            // (a stage's time after its name, "[stage] map   00:21:07": not the line's
+            // first field, which a log's timestamp is)
+            if from > 0 && f.matches(':').count() == 2 && clock_time(f) && keyed_line {
+                let start = from + (field.len() - field.trim_start().len());
+                if !taken(claims, start..start + f.len()) {
+                    out.push(claim_at(
+                        text,
+                        start..start + f.len(),
+                        ClaimKind::Latency,
+                        "h:m:s",
+                    ));
+                }
                 continue;
             }
-            if let Some((kind @ ClaimKind::Rate { .. }, unit)) = column_kind(label, None) {
-                out.push(claim_at(text, start..start + value.len(), kind, unit));
+            let Some((label, value)) = f.split_once(' ') else {
+                continue;
+            };
+            if value.contains(' ') || !label.contains(['_', '/']) {
+                continue;
+            }
+            let start = from + (field.len() - field.trim_start().len()) + label.len() + 1;
+            if let Some(c) = log_field(text, label, start..start + value.len(), true) {
+                if !taken(claims, c.span.clone()) && !taken(&out, c.span.clone()) {
+                    out.push(c);
+                }
             }
         }
         out.sort_by_key(|c| c.span.start);
@@ -1370,6 +1448,66 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
         }
     }
     out
+}
+
+/// A field of a log line, its key before its value ("tok/s/gpu 1086.1", "step_time 6.418s",
+/// "mfu 0.581", "hbm_peak 71.2GiB", "reads/s 2.03M", "gpu_util 91%"), as a claim when the key
+/// names a rate, a time, a share of peak or a footprint (not "loss", "lr", "step"); `span` is
+/// the value's place in `text`. `keyed`: the key is known to be one (joined by "_" or "/").
+fn log_field(text: &str, label: &str, span: Range<usize>, keyed: bool) -> Option<Claim> {
+    let value = &text[span.clone()];
+    if label.is_empty()
+        || label.contains(|c: char| c.is_ascii_digit())
+        || label.contains(' ') && keyed
+    {
+        return None;
+    }
+    let lower = label.to_ascii_lowercase();
+    let key = spaced_key(&lower).replace('-', " ");
+    let end = number_at(value.as_bytes(), 0)?;
+    if value.starts_with(['+', '-']) {
+        return None;
+    }
+    let rest = &value[end..];
+    let at = span.start;
+    // a rate in its key ("tok/s/gpu", "reads/s", "samples_per_sec"), its value perhaps with
+    // an SI prefix ("2.03M")
+    let rate = lower.contains("/s") || lower.contains("per_s") || lower.ends_with("_sps");
+    if rate && matches!(rest, "" | "k" | "K" | "M" | "G") {
+        return Some(claim_at(
+            text,
+            at..at + value.len(),
+            ClaimKind::Rate { peak_unit: false },
+            "/s",
+        ));
+    }
+    let kind = column_kind(&key, None).or_else(|| output_column_kind(&lower));
+    match kind {
+        Some((ClaimKind::Latency, unit)) => {
+            if let Some((_, u)) = glued_time(value) {
+                return Some(claim_at(text, span, ClaimKind::Latency, u));
+            }
+            (rest.is_empty() && unit != OWN_UNIT)
+                .then(|| claim_at(text, span, ClaimKind::Latency, unit))
+        }
+        Some((ClaimKind::Percent, _)) if rest.is_empty() || rest == "%" => {
+            Some(claim_at(text, span, ClaimKind::Percent, "%"))
+        }
+        Some((k @ ClaimKind::Rate { .. }, unit)) if rest.is_empty() => {
+            Some(claim_at(text, span, k, unit))
+        }
+        _ => {
+            // a footprint its key names, with its unit ("hbm_peak 71.2GiB", "max_mem 38.1GB")
+            let memory = words(&key).any(|w| {
+                matches!(
+                    w,
+                    "mem" | "memory" | "hbm" | "vram" | "rss" | "peak" | "alloc" | "allocated"
+                )
+            });
+            let size = matches!(rest, "GB" | "GiB" | "MB" | "MiB" | "TB" | "TiB");
+            (memory && size).then(|| claim_at(text, span, ClaimKind::Saving, "gb"))
+        }
+    }
 }
 
 /// The kind of the values under a column of output named `name` as a benchmark tool prints
@@ -1565,6 +1703,13 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
             fields.splice(..k, [(fields[0].0, label)]);
         }
     }
+    // names of one word and of several side by side, each over its value ("#bytes
+    // #iterations    t_min[usec] … 99% percentile[usec]", as perftest prints them)
+    if names.len() != fields.len() {
+        if let Some(aligned) = aligned_names(header, &fields) {
+            names = aligned;
+        }
+    }
     if names.len() < 2 || fields.len() != names.len() {
         return Vec::new();
     }
@@ -1589,6 +1734,13 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
     let mut out = Vec::new();
     for (k, ((at, value), name)) in fields.into_iter().zip(names).enumerate() {
         let end = at + value.len();
+        // (a spread of the values is none: "t_stdev[usec]", "stddev")
+        if spaced_key(&name.to_ascii_lowercase())
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| matches!(w, "stdev" | "stddev" | "std" | "sd" | "variance"))
+        {
+            continue;
+        }
         if speeds
             && k > 0
             && super::cells::is_measured_ratio_header(&name)
@@ -1610,6 +1762,18 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
             continue;
         }
         if taken(claims, at..end) {
+            continue;
+        }
+        // "16.6ms" under "frame_p50": a time with its unit against it, under a column of
+        // times
+        if let Some((_, unit)) = glued_time(value) {
+            let lower = name.to_ascii_lowercase();
+            if column_kind(&spaced_key(&lower), None)
+                .or_else(|| output_column_kind(&lower))
+                .is_some_and(|(k, _)| k == ClaimKind::Latency)
+            {
+                out.push(claim_at(text, at..end, ClaimKind::Latency, unit));
+            }
             continue;
         }
         // "21 ms" under "TTFT p50": a time that carries its unit, under a column of times
@@ -1668,6 +1832,56 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
         }
     }
     out
+}
+
+/// The name over each value of a line of columnar output, by where each stands: the names
+/// set apart by two spaces, or the words of one of them where it stands over several values.
+/// None unless every value stands under a name (`fields`: each value and where it starts).
+fn aligned_names(header: &str, fields: &[(usize, &str)]) -> Option<Vec<String>> {
+    let spans = |line: &str, sep: &str| -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let mut at = 0;
+        for part in line.split(sep) {
+            let t = part.trim();
+            if !t.is_empty() {
+                let start = at + (part.len() - part.trim_start().len());
+                out.push((start, start + t.len()));
+            }
+            at += part.len() + sep.len();
+        }
+        out
+    };
+    let header = header.lines().next()?;
+    let groups = spans(header, "  ");
+    let over = |(s, e): (usize, usize), at: usize, len: usize| s <= at + len && at <= e;
+    let mut of: Vec<usize> = Vec::with_capacity(fields.len());
+    for (at, v) in fields {
+        let hits: Vec<usize> = (0..groups.len())
+            .filter(|&g| over(groups[g], *at, v.len()))
+            .collect();
+        match hits[..] {
+            [g] => of.push(g),
+            _ => return None,
+        }
+    }
+    let mut names = Vec::with_capacity(fields.len());
+    for (k, (at, v)) in fields.iter().enumerate() {
+        let g = of[k];
+        let (s, e) = groups[g];
+        let name = &header[s..e];
+        if of.iter().filter(|&&o| o == g).count() == 1 {
+            names.push(name.to_string());
+            continue;
+        }
+        // (a name over several values: its words, one over each)
+        let words: Vec<(usize, usize)> = spans(name, " ")
+            .into_iter()
+            .map(|(a, b)| (a + s, b + s))
+            .collect();
+        let w = words.iter().find(|w| over(**w, *at, v.len()))?;
+        names.push(header[w.0..w.1].to_string());
+    }
+    Some(names)
 }
 
 /// The workload a line of columnar output states in its set-up columns ("M  N  K" over
@@ -1935,6 +2149,17 @@ pub fn wrk_report(text: &str, claims: &mut Vec<Claim>) {
         [_, (_, "requests"), (_, "in"), (at, f), ..] => {
             claims.retain(|c| !overlaps(c, at, f));
         }
+        // its latency distribution ("Latency Distribution" over "50%    1.31ms"): the time
+        // at each percentile (the percentile names it)
+        [(p, share), (at, f)]
+            if share.strip_suffix('%').is_some_and(lone_number) && glued_time(f).is_some() =>
+        {
+            claims.retain(|c| !overlaps(c, p, share));
+            if !claims.iter().any(|c| overlaps(c, at, f)) {
+                let unit = glued_time(f).map_or("ms", |(_, u)| u);
+                claims.push(claim_at(text, at..at + f.len(), ClaimKind::Latency, unit));
+            }
+        }
         _ => {}
     }
     claims.sort_by_key(|c| c.span.start);
@@ -2052,11 +2277,34 @@ pub fn log_timestamp(text: &str, claims: &mut Vec<Claim>) {
 
 /// The times of a `benchstat` comparison ("Dot/f32/768-8   212.4n ± 1%   58.3n ± 2%  -72.55%
 /// (p=0.000 n=10)" under "│ sec/op │ sec/op vs base │"; "geomean  538.4n  133.8n  -75.15%"):
-/// each value with its SI prefix (n, µ, m, or none for seconds), except the first of the line,
-/// the base the others are compared with. Empty unless the column names are times per
-/// operation (`sec/op`, `time/op`); the change after them is a signed share
-/// (`signed_changes`).
+/// each value with its SI prefix (n, µ, m, or none for seconds), the base's and the others'
+/// (each the other's baseline); under "B/op" and "allocs/op", the bytes and allocations per
+/// operation. Empty unless the column names are per operation; the change after them is a
+/// signed share (`signed_changes`).
 pub fn benchstat_times(names: &str, text: &str, claims: &[Claim]) -> Vec<Claim> {
+    // (the memory and the allocations per operation, "B/op" and "allocs/op", in their own
+    // tables)
+    let per_op = if names.contains("B/op") {
+        Some("B")
+    } else if names.contains("allocs/op") {
+        Some("allocs")
+    } else {
+        None
+    };
+    if let Some(unit) = per_op {
+        let fields: Vec<(usize, &str)> = text
+            .split_whitespace()
+            .map(|f| (f.as_ptr() as usize - text.as_ptr() as usize, f))
+            .collect();
+        return fields
+            .windows(2)
+            .skip(1)
+            .filter(|w| w[1].1 == "±" && lone_number(w[0].1))
+            .map(|w| w[0].0..w[0].0 + w[0].1.len())
+            .filter(|r| !taken(claims, r.clone()))
+            .map(|r| claim_at(text, r, ClaimKind::Saving, unit))
+            .collect();
+    }
     if !(names.contains("sec/op") || names.contains("time/op")) {
         return Vec::new();
     }
@@ -2082,7 +2330,6 @@ pub fn benchstat_times(names: &str, text: &str, claims: &[Claim]) -> Vec<Claim> 
     }
     values
         .into_iter()
-        .skip(1)
         .filter(|(r, _)| !taken(claims, r.clone()))
         .map(|(r, unit)| claim_at(text, r, ClaimKind::Latency, unit))
         .collect()
@@ -2315,13 +2562,15 @@ fn shows_columns(source: &str, lines: &[Range<usize>], lead: CellKind) -> bool {
     // (a release names a column: "0.6.1 tok/s   0.6.2 tok/s")
     // (nor does a frame-rate statistic: "avg fps   1% low   0.1% low")
     let fields: Vec<&str> = header.split_whitespace().collect();
+    // (nor a percentile's name: "99% percentile[usec]")
+    let named_share = |k: usize, f: &str| {
+        let next = fields.get(k + 1).map(|n| n.to_ascii_lowercase());
+        let next = next.as_deref().unwrap_or("");
+        (matches!(f, "1%" | "0.1%") && matches!(next, "low" | "lows"))
+            || (f.ends_with('%') && next.starts_with("percentile"))
+    };
     let first = !fields.iter().enumerate().any(|(k, f)| {
-        number_at(f.as_bytes(), 0).is_some()
-            && !super::text::is_release(f)
-            && !(matches!(*f, "1%" | "0.1%")
-                && fields
-                    .get(k + 1)
-                    .is_some_and(|n| matches!(n.to_ascii_lowercase().as_str(), "low" | "lows")))
+        number_at(f.as_bytes(), 0).is_some() && !super::text::is_release(f) && !named_share(k, f)
     }) && rest
         .iter()
         .any(|r| !column_values(header, &source[r.clone()], &[], lead).is_empty());
@@ -2405,10 +2654,27 @@ fn rule_line(line: &str) -> bool {
 /// Whether a line of output is a line of values: it opens with a number, or with a label
 /// before two numbers ("dickens   10.19   2.34   701.4", "Copy:   181234.5   0.0178 …").
 fn values_line(t: &str) -> bool {
-    let mut fields = t.split_whitespace();
+    // (a line ending in a rule is none: "1 threads: ------", as `benchmark.Compare` prints
+    // it; cells set apart by pipes are fields: "S=1024  |  2903.5  |  147.8")
+    if t.contains("-----") {
+        return false;
+    }
+    let mut fields = t.split_whitespace().filter(|f| *f != "|");
     fields.next().is_some_and(lone_number)
-        || fields.take(2).filter(|f| lone_number(f)).count() == 2
+        || fields
+            .take(2)
+            .filter(|f| lone_number(f) || glued_time(f).is_some())
+            .count()
+            == 2
         || labelled_number(t)
+}
+
+/// The number and unit of a time printed with its unit against it ("16.6ms", "1.31ms",
+/// "4.102s"), as harnesses print them in columns.
+fn glued_time(f: &str) -> Option<(&str, &'static str)> {
+    let end = number_at(f.as_bytes(), 0)?;
+    let unit = TIME_UNIT_FIELDS.iter().find(|u| f[end..] == ***u)?;
+    (end > 0 && !f.starts_with(['+', '-'])).then_some((&f[..end], *unit))
 }
 
 /// Whether a line is a label, two spaces or more, and one number: a row under one column of
@@ -2427,6 +2693,23 @@ fn labelled_number(t: &str) -> bool {
         && lone_number(value))
 }
 
+/// Whether a line is a label, two spaces or more, and a time with its unit ("gbuffer
+/// 3.08 ms", "ssao   1.47ms"), perhaps with an aside after it ("(budget 16.6 ms)").
+fn label_time_line(t: &str) -> bool {
+    let t = t.split(" (").next().unwrap_or(t);
+    let cols: Vec<&str> = t
+        .trim()
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    matches!(cols[..], [label, value] if label.starts_with(|c: char| c.is_alphabetic())
+        && !label.ends_with([':', '='])
+        && (glued_time(value).is_some()
+            || value.split_once(' ').is_some_and(|(n, u)| lone_number(n)
+                && TIME_UNIT_FIELDS.contains(&u))))
+}
+
 /// The line of column names right above the first line of values of a block (index into
 /// `lines`): two names at least, no code, no claim, no rule.
 fn names_above_values(source: &str, lines: &[Range<usize>]) -> Option<usize> {
@@ -2437,10 +2720,12 @@ fn names_above_values(source: &str, lines: &[Range<usize>]) -> Option<usize> {
         .rev()
         .find(|&k| !rule_line(&source[lines[k].clone()]))?;
     let t = &source[lines[k].clone()];
+    // (a percentile's name is no share: "99% percentile[usec]")
+    let named = t.replace("% percentile", " percentile");
     (!is_code_line(t)
         && t.split_whitespace().count() >= 2
         && !t.trim_start().starts_with(['-', '='])
-        && find_claims(t, &never).is_empty())
+        && find_claims(&named, &never).is_empty())
     .then_some(k)
 }
 

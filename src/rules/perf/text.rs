@@ -319,7 +319,7 @@ pub(super) fn spread_label(head: &str) -> bool {
         || h.ends_with('±')
         || matches!(
             w.as_str(),
-            "stddev" | "stdev" | "std" | "sd" | "sum" | "variance" | "var"
+            "stddev" | "stdev" | "std" | "sd" | "sum" | "variance" | "var" | "iqr"
         )
 }
 
