@@ -969,3 +969,8 @@ fn check_columns_notes_releases_side_by_side_and_tool_ranges_are_exact() {
 fn sub_bullets_log_fields_glued_units_and_aligned_tool_columns_are_exact() {
     assert_exact("perf-fortieth.md", 31);
 }
+
+#[test]
+fn parts_by_number_pixel_checks_forecasts_and_new_units_are_exact() {
+    assert_exact("perf-forty-first.md", 16);
+}

@@ -448,7 +448,21 @@ fn scaling_series(text: &str, sentence: Range<usize>) -> bool {
             ws.windows(2)
                 .filter(|p| {
                     p[0].starts_with(|c: char| c.is_ascii_digit())
-                        && (matches!(p[1], "gpus" | "nodes" | "chips" | "accelerators" | "devices")
+                        && (matches!(
+                            p[1],
+                            "gpus"
+                                | "nodes"
+                                | "chips"
+                                | "accelerators"
+                                | "devices"
+                                // "from 11 RTFx at 2 threads to 58 RTFx at 16 threads", "at 56
+                                // processes … at 224 processes"
+                                | "threads"
+                                | "cores"
+                                | "processes"
+                                | "workers"
+                                | "ranks"
+                        )
                             // "at 2,048 H100s"
                             || (p[1].len() > 3
                                 && p[1].ends_with('s')

@@ -3009,7 +3009,7 @@ pub fn find_claims_in(text: &str, states: States, row: bool) -> Vec<Claim> {
                         || super::cjk::tail_cue(&lower_s, end)))
                 || matches!(
                     cue_before(&lower_s, quantifier_start(&lower_s, i)),
-                    "saves" | "save" | "saving" | "frees" | "freeing" | "reclaims"
+                    "saves" | "save" | "saved" | "saving" | "frees" | "freed" | "freeing" | "reclaims"
                         // in French: "il libère 11 Go de mémoire"
                         | "libère" | "libèrent" | "économise"
                         // "the job spilled 1.7 TB": what a run wrote out beyond memory

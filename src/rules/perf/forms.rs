@@ -789,6 +789,10 @@ pub(super) fn is_perf_percent(
                             // "lands at 45% of the 4090"
                             | "lands"
                             | "landed"
+                            // "its fused kernel runs at 71% of the hand-written one's"
+                            | "runs"
+                            | "ran"
+                            | "running"
                     ) || REACH_VERBS.contains(&v)
                         // "measures llama.cpp's Vulkan backend at 92% of the CUDA backend's"
                         || words_before(lower, s0, 5).any(|p| {

@@ -169,6 +169,8 @@ pub(super) const WORKLOAD_HEADER_WORDS: &[&str] = &[
     "cases",
     "test",
     "tests",
+    "testcase",
+    "testcases",
     "query",
     "queries",
     "file",

@@ -453,7 +453,14 @@ pub(super) const RATE_UNITS: &[(&str, bool)] = &[
     // TPC-C's new-order transactions per minute, TPC-H's composite queries per hour
     ("tpmc", false),
     ("qphh", false),
+    // HammerDB's new orders per minute ("1.21M NOPM"), transactions per minute
+    ("nopm", false),
+    ("tpm", false),
+    // speech: the inverse real-time factor ("58 RTFx", "RTFx 160.9")
+    ("rtfx", false),
     ("rtf", false),
+    ("batches/s", false),
+    ("steps/s", false),
     ("rps", false),
     ("it/s", false),
     ("fps", false),
@@ -1227,7 +1234,9 @@ pub(super) const RESERVE_WORDS: &[&str] = &[
 /// beside it.
 pub(super) const PERCENTILES: &[&str] = &["p50", "p90", "p95", "p99", "p99.9", "p999"];
 /// Words for memory that a share can be reserved of.
-pub(super) const MEMORY_WORDS: &[&str] = &["memory", "vram", "hbm", "ram", "cache", "rss", "heap"];
+pub(super) const MEMORY_WORDS: &[&str] = &[
+    "memory", "vram", "hbm", "ram", "dram", "cache", "rss", "heap",
+];
 
 /// Words of a sentence about data a run moved ("shuffled 620 GB, down from 1.9 TB").
 pub(super) const MOVED_DATA_WORDS: &[&str] = &[
