@@ -1861,6 +1861,24 @@ pub fn find_claims_in(text: &str, states: States, row: bool) -> Vec<Claim> {
                             | [.., "specified" | "specced" | "spec'd" | "rated", "at"]
                             | [.., "specifies" | "specify" | "advertises" | "advertised"]
                     ) || lower_s[w.start..i].trim_end().ends_with("peak:")
+                        // "the M2 Ultra is specced at 800 GB/s, the RTX 4090 at 1008 GB/s": the
+                        // list goes on naming specifications
+                        || (head.last() == Some(&"at")
+                            && head.len() <= 10
+                            && !head.iter().any(|w| {
+                                matches!(
+                                    *w,
+                                    "reached" | "reaches" | "measured" | "achieved" | "sustained"
+                                        | "ran" | "runs" | "hit" | "hits" | "got" | "gets"
+                                )
+                            })
+                            && {
+                            let s = seg().sentence(&lower_s, &(i..end));
+                            let before = &lower_s[s.start.min(w.start)..w.start];
+                            ["specced at", "specified at", "spec'd at", "rated at"]
+                                .iter()
+                                .any(|p| before.contains(p))
+                        })
                         // "BF16 dense peak, 989 TFLOPS per GPU": the peak named, then its value
                         || lower_s[..i]
                             .trim_end()
