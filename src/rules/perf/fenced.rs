@@ -1056,6 +1056,39 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
     if let Some(found) = metric_statistics(text, claims) {
         return found;
     }
+    // nvidia-smi's device row under load ("| N/A 63C P0 271W / 400W | 73862MiB / 81920MiB |
+    // 98% Default |"): the power drawn, the memory used and the utilisation (the cap and the
+    // memory's size after each "/" are the device's)
+    if text.trim_start().starts_with('|') && text.contains("W /") && text.contains("MiB /") {
+        let cells = pipe_cells(text);
+        for (at, cell) in cells {
+            let mut words = cell.split_whitespace().peekable();
+            let mut from = at;
+            while let Some(w) = words.next() {
+                let start = from + cell[from - at..].find(w).unwrap_or(0);
+                from = start + w.len();
+                let of_total = words.peek() == Some(&"/");
+                let (unit, kind) = if w.ends_with('W') && of_total {
+                    ("w", ClaimKind::Rate { peak_unit: false })
+                } else if w.ends_with("MiB") && of_total {
+                    ("mib", ClaimKind::Saving)
+                } else if w.ends_with('%')
+                    && words.peek().is_some_and(|n| {
+                        matches!(*n, "Default" | "E." | "E.Process" | "Prohibited")
+                    })
+                {
+                    ("%", ClaimKind::Percent)
+                } else {
+                    continue;
+                };
+                let n = w.trim_end_matches(|c: char| c.is_ascii_alphabetic() || c == '%');
+                if lone_number(n) && !taken(claims, start..start + w.len()) {
+                    out.push(claim_at(text, start..start + w.len(), kind, unit));
+                }
+            }
+        }
+        return out;
+    }
     // fio's completion-latency percentiles ("clat percentiles (usec):" over "|  1.00th=[
     // 52], 50.00th=[   77], …"): the time at each percentile, in the unit named above
     // (microseconds unless it says otherwise: that line is no part of this one)
@@ -1569,6 +1602,11 @@ pub fn column_values(header: &str, text: &str, claims: &[Claim], lead: CellKind)
     // a Markdown table printed by a tool (llama-bench): cells between pipes
     // (also printed without outer pipes: "model | size | t/s", three cells at least)
     let piped = |l: &str| l.trim_start().starts_with('|') || l.matches(" | ").count() >= 2;
+    // (nvidia-smi's box names no columns of values: its device row holds a bus id, a mode and
+    // an index; `labelled_value` reads the row under load)
+    if header.contains("Pwr:Usage/Cap") {
+        return Vec::new();
+    }
     if piped(header.lines().next().unwrap_or("")) && piped(text) {
         return pipe_values(header, text, claims, lead);
     }
