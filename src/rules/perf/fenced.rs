@@ -2509,12 +2509,7 @@ fn units_line(line: &str) -> bool {
 /// The value of a row of ncu's metric table ("DRAM Throughput  %  26.07", "Duration  usecond
 /// 511.87"): a time, or a throughput or utilization share; not a clock ("cycle/nsecond").
 fn metric_row(text: &str, claims: &[Claim]) -> Vec<Claim> {
-    let cols: Vec<&str> = text
-        .trim()
-        .split("  ")
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .collect();
+    let cols = spaced_columns(text);
     let [name, unit, value] = cols[..] else {
         return Vec::new();
     };
@@ -2718,12 +2713,7 @@ fn glued_time(f: &str) -> Option<(&str, &'static str)> {
 /// Whether a line is a label, two spaces or more, and one number: a row under one column of
 /// values ("Shadows (4 cascades)        3.96", under "Pass        GPU ms").
 fn labelled_number(t: &str) -> bool {
-    let cols: Vec<&str> = t
-        .trim()
-        .split("  ")
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .collect();
+    let cols = spaced_columns(t);
     // (not a key and its value, "min:      0.21", which `labelled_value` reads)
     matches!(cols[..], [label, value] if !lone_number(label)
         && label.starts_with(|c: char| c.is_alphabetic())
@@ -2731,16 +2721,21 @@ fn labelled_number(t: &str) -> bool {
         && lone_number(value))
 }
 
+/// The columns of a line of output set apart by two spaces or more ("Duration  usecond
+/// 511.87" is three).
+fn spaced_columns(t: &str) -> Vec<&str> {
+    t.trim()
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect()
+}
+
 /// Whether a line is a label, two spaces or more, and a time with its unit ("gbuffer
 /// 3.08 ms", "ssao   1.47ms"), perhaps with an aside after it ("(budget 16.6 ms)").
 fn label_time_line(t: &str) -> bool {
     let t = t.split(" (").next().unwrap_or(t);
-    let cols: Vec<&str> = t
-        .trim()
-        .split("  ")
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .collect();
+    let cols = spaced_columns(t);
     matches!(cols[..], [label, value] if label.starts_with(|c: char| c.is_alphabetic())
         && !label.ends_with([':', '='])
         && (glued_time(value).is_some()
