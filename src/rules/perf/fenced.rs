@@ -1417,7 +1417,7 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
                 continue;
             };
             let start = from + f.len() - value.len();
-            if let Some(c) = log_field(text, label.trim(), start..start + value.len(), false) {
+            if let Some(c) = log_field(text, label.trim(), start..start + value.len()) {
                 if !taken(claims, c.span.clone()) && !taken(&out, c.span.clone()) {
                     out.push(c);
                 }
@@ -1436,7 +1436,7 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
             let f = field.trim();
             // (a stage's time after its name, "[stage] map   00:21:07": not the line's
             // first field, which a log's timestamp is)
-            if from > 0 && f.matches(':').count() == 2 && clock_time(f) && keyed_line {
+            if from > 0 && clock_time(f) && keyed_line {
                 let start = from + (field.len() - field.trim_start().len());
                 if !taken(claims, start..start + f.len()) {
                     out.push(claim_at(
@@ -1455,7 +1455,7 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
                 continue;
             }
             let start = from + (field.len() - field.trim_start().len()) + label.len() + 1;
-            if let Some(c) = log_field(text, label, start..start + value.len(), true) {
+            if let Some(c) = log_field(text, label, start..start + value.len()) {
                 if !taken(claims, c.span.clone()) && !taken(&out, c.span.clone()) {
                     out.push(c);
                 }
@@ -1486,13 +1486,10 @@ pub fn labelled_value(text: &str, claims: &[Claim]) -> Vec<Claim> {
 /// A field of a log line, its key before its value ("tok/s/gpu 1086.1", "step_time 6.418s",
 /// "mfu 0.581", "hbm_peak 71.2GiB", "reads/s 2.03M", "gpu_util 91%"), as a claim when the key
 /// names a rate, a time, a share of peak or a footprint (not "loss", "lr", "step"); `span` is
-/// the value's place in `text`. `keyed`: the key is known to be one (joined by "_" or "/").
-fn log_field(text: &str, label: &str, span: Range<usize>, keyed: bool) -> Option<Claim> {
+/// the value's place in `text`.
+fn log_field(text: &str, label: &str, span: Range<usize>) -> Option<Claim> {
     let value = &text[span.clone()];
-    if label.is_empty()
-        || label.contains(|c: char| c.is_ascii_digit())
-        || label.contains(' ') && keyed
-    {
+    if label.is_empty() || label.contains(|c: char| c.is_ascii_digit()) {
         return None;
     }
     let lower = label.to_ascii_lowercase();
@@ -2189,13 +2186,12 @@ pub fn wrk_report(text: &str, claims: &mut Vec<Claim>) {
         }
         // its latency distribution ("Latency Distribution" over "50%    1.31ms"): the time
         // at each percentile (the percentile names it)
-        [(p, share), (at, f)]
-            if share.strip_suffix('%').is_some_and(lone_number) && glued_time(f).is_some() =>
-        {
-            claims.retain(|c| !overlaps(c, p, share));
-            if !claims.iter().any(|c| overlaps(c, at, f)) {
-                let unit = glued_time(f).map_or("ms", |(_, u)| u);
-                claims.push(claim_at(text, at..at + f.len(), ClaimKind::Latency, unit));
+        [(p, share), (at, f)] if share.strip_suffix('%').is_some_and(lone_number) => {
+            if let Some((_, unit)) = glued_time(f) {
+                claims.retain(|c| !overlaps(c, p, share));
+                if !claims.iter().any(|c| overlaps(c, at, f)) {
+                    claims.push(claim_at(text, at..at + f.len(), ClaimKind::Latency, unit));
+                }
             }
         }
         _ => {}
